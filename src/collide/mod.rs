@@ -1,0 +1,234 @@
+//! Moving a box along one axis through the tile grid. [`CollisionMode`] picks
+//! the cure for tunnelling (or the bug); every mode answers with an
+//! [`AxisMove`]: how far the box went, what stopped it, and what it touched.
+//!
+//! The rules every mode shares live here: which tiles block ([`blocking`],
+//! with the one-way rule in [`one_way_blocks`]), which tiles trigger
+//! ([`touching`]), where the pit stops a fall, and what the box stands on.
+
+mod naive;
+mod substep;
+mod sweep;
+
+use std::fmt;
+use std::str::FromStr;
+
+use crate::geom::{Axis, Rect, TILE};
+use crate::level::{Grid, Tile};
+
+/// How a move finds the first surface in its way. Chosen once, dispatched in [`move_axis`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum CollisionMode {
+    /// Move one pixel at a time, testing each: simple and exact, costs more the faster it goes.
+    #[default]
+    Substep,
+    /// Find the first blocking tile edge along the whole path, tile line by tile line, and go there at once.
+    Sweep,
+    /// Move the whole distance, then push out of any overlap: the classic bug that tunnels.
+    Naive,
+}
+
+impl CollisionMode {
+    pub const ALL: [CollisionMode; 3] = [
+        CollisionMode::Substep,
+        CollisionMode::Sweep,
+        CollisionMode::Naive,
+    ];
+
+    /// The modes that must never tunnel and must agree step for step.
+    pub const EXACT: [CollisionMode; 2] = [CollisionMode::Substep, CollisionMode::Sweep];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            CollisionMode::Substep => "substep",
+            CollisionMode::Sweep => "sweep",
+            CollisionMode::Naive => "naive",
+        }
+    }
+
+    /// The next mode in [`CollisionMode::ALL`], wrapping around.
+    pub fn next(self) -> CollisionMode {
+        let i = CollisionMode::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        CollisionMode::ALL[(i + 1) % CollisionMode::ALL.len()]
+    }
+}
+
+impl fmt::Display for CollisionMode {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for CollisionMode {
+    type Err = String;
+
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        CollisionMode::ALL
+            .into_iter()
+            .find(|m| m.name() == s)
+            .ok_or_else(|| format!("unknown collision mode '{s}' (expected substep, sweep or naive)"))
+    }
+}
+
+/// What kind of surface stopped a move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Surface {
+    Solid,
+    OneWay,
+}
+
+/// The surface that stopped a move, and the pixel coordinate of its edge
+/// along the move's axis (where the box's leading edge now rests).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    pub surface: Surface,
+    pub edge: i32,
+}
+
+/// A tile that does something when the box overlaps it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord)]
+pub enum Touch {
+    /// Finishes the level.
+    Exit,
+    /// Kills. Ranks above `Exit`: touching both at once is a death.
+    Spikes,
+}
+
+/// The outcome of one move along one axis.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AxisMove {
+    pub axis: Axis,
+    /// The box before the move.
+    pub from: Rect,
+    /// The signed distance asked for, px.
+    pub wanted: i32,
+    /// The signed distance actually moved, px.
+    pub moved: i32,
+    /// What stopped the move short, if anything.
+    pub hit: Option<Hit>,
+    /// A trigger touched on the way; the move ends where it was first touched.
+    pub touch: Option<Touch>,
+}
+
+impl AxisMove {
+    /// The box after the move.
+    pub fn to(&self) -> Rect {
+        self.from.shifted(self.axis, self.moved)
+    }
+
+    fn stay(axis: Axis, from: Rect, wanted: i32) -> AxisMove {
+        AxisMove {
+            axis,
+            from,
+            wanted,
+            moved: 0,
+            hit: None,
+            touch: None,
+        }
+    }
+}
+
+/// The one-way rule, in one place: a one-way platform's top edge at `top`
+/// blocks a body only when it moves down (`sign > 0` on Y), its bottom was at
+/// or above that edge before the move, and it is not dropping through the
+/// platform top at exactly that height.
+pub fn one_way_blocks(sign: i32, bottom_before: i32, top: i32, dropping_through: Option<i32>) -> bool {
+    sign > 0 && bottom_before <= top && dropping_through != Some(top)
+}
+
+/// Whether `tile` blocks a box entering it along `axis` in direction `sign`,
+/// across the tile edge at `edge`. Solids block from every side; a one-way
+/// tile only on Y, as [`one_way_blocks`] says.
+pub fn blocking(
+    tile: Tile,
+    axis: Axis,
+    sign: i32,
+    edge: i32,
+    bottom_before: i32,
+    dropping_through: Option<i32>,
+) -> Option<Surface> {
+    match tile {
+        Tile::Solid => Some(Surface::Solid),
+        Tile::OneWay
+            if axis == Axis::Y && one_way_blocks(sign, bottom_before, edge, dropping_through) =>
+        {
+            Some(Surface::OneWay)
+        }
+        _ => None,
+    }
+}
+
+/// The trigger a tile is, if any.
+pub fn touch_of(tile: Tile) -> Option<Touch> {
+    match tile {
+        Tile::Spikes => Some(Touch::Spikes),
+        Tile::Exit => Some(Touch::Exit),
+        _ => None,
+    }
+}
+
+/// The strongest trigger among the tiles `rect` overlaps (spikes beat the exit).
+pub fn touching(grid: &Grid, rect: &Rect) -> Option<Touch> {
+    let mut touch = None;
+    for row in rect.rows() {
+        for col in rect.cols() {
+            touch = touch.max(touch_of(grid.get(col, row)));
+        }
+    }
+    touch
+}
+
+/// Whether `rect` overlaps any solid tile (the outside counts as solid).
+pub fn overlaps_solid(grid: &Grid, rect: &Rect) -> bool {
+    rect.rows()
+        .any(|row| rect.cols().any(|col| grid.get(col, row) == Tile::Solid))
+}
+
+/// The tile in line `line` (a column for X, a row for Y) at `across` (a row for X, a column for Y).
+fn tile_on_line(grid: &Grid, axis: Axis, line: i32, across: i32) -> Tile {
+    match axis {
+        Axis::X => grid.get(line, across),
+        Axis::Y => grid.get(across, line),
+    }
+}
+
+/// What the box stands on: the surface right under its feet, solid first.
+/// A one-way top being dropped through does not count.
+pub fn standing_on(grid: &Grid, rect: &Rect, dropping_through: Option<i32>) -> Option<Surface> {
+    let feet = rect.bottom();
+    if feet.rem_euclid(TILE) != 0 {
+        return None;
+    }
+    let row = feet.div_euclid(TILE);
+    rect.cols()
+        .filter_map(|col| blocking(grid.get(col, row), Axis::Y, 1, feet, feet, dropping_through))
+        .min_by_key(|s| *s != Surface::Solid)
+}
+
+/// Moves `from` by `wanted` pixels along `axis` with the chosen mode.
+///
+/// Shared by every mode: a fall stops once the box is entirely below the grid
+/// (in the pit), so no move runs further than the level is large.
+pub fn move_axis(
+    mode: CollisionMode,
+    grid: &Grid,
+    from: Rect,
+    axis: Axis,
+    wanted: i32,
+    dropping_through: Option<i32>,
+) -> AxisMove {
+    let mut distance = wanted;
+    if axis == Axis::Y && wanted > 0 {
+        distance = wanted.min((grid.pixel_height() - from.y).max(0));
+    }
+    if distance == 0 {
+        return AxisMove::stay(axis, from, wanted);
+    }
+    let mut result = match mode {
+        CollisionMode::Substep => substep::move_axis(grid, from, axis, distance, dropping_through),
+        CollisionMode::Sweep => sweep::move_axis(grid, from, axis, distance, dropping_through),
+        CollisionMode::Naive => naive::move_axis(grid, from, axis, distance, dropping_through),
+    };
+    result.wanted = wanted;
+    result
+}

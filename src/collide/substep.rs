@@ -1,0 +1,62 @@
+//! Sub-stepping: move one pixel at a time and test each pixel. The box can
+//! never skip a surface, because it visits every position on its path; the
+//! price is one test per pixel, so the cost grows with speed.
+
+use super::{blocking, overlaps_solid, touching, AxisMove, Hit, Surface};
+use crate::geom::{Axis, Rect, TILE};
+use crate::level::Grid;
+
+pub(super) fn move_axis(
+    grid: &Grid,
+    from: Rect,
+    axis: Axis,
+    distance: i32,
+    dropping_through: Option<i32>,
+) -> AxisMove {
+    let sign = distance.signum();
+    let bottom_before = from.bottom();
+    let mut result = AxisMove::stay(axis, from, distance);
+    let mut rect = from;
+    for _ in 0..distance.unsigned_abs() {
+        let next = rect.shifted(axis, sign);
+        let edge = rect.leading_edge(axis, sign);
+        if let Some(surface) = blocked(grid, &rect, &next, axis, sign, bottom_before, dropping_through) {
+            result.hit = Some(Hit { surface, edge });
+            break;
+        }
+        rect = next;
+        result.moved += sign;
+        if let Some(touch) = touching(grid, &rect) {
+            result.touch = Some(touch);
+            break;
+        }
+    }
+    result
+}
+
+/// Whether the one-pixel step from `rect` to `next` is blocked: `next` would
+/// overlap a solid, or the feet would cross a one-way top that blocks.
+fn blocked(
+    grid: &Grid,
+    rect: &Rect,
+    next: &Rect,
+    axis: Axis,
+    sign: i32,
+    bottom_before: i32,
+    dropping_through: Option<i32>,
+) -> Option<Surface> {
+    if overlaps_solid(grid, next) {
+        return Some(Surface::Solid);
+    }
+    let feet = rect.bottom();
+    if axis == Axis::Y && feet.rem_euclid(TILE) == 0 {
+        let row = feet.div_euclid(TILE);
+        let one_way = rect.cols().any(|col| {
+            blocking(grid.get(col, row), axis, sign, feet, bottom_before, dropping_through).is_some()
+        });
+        if one_way {
+            return Some(Surface::OneWay);
+        }
+    }
+    None
+}

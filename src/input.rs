@@ -1,0 +1,376 @@
+//! The buttons of one step, and input scripts (`FRAMES KEYS` lines) that say
+//! which keys are held on which frames. Parsing never panics; errors name the
+//! line and column.
+
+use std::fmt;
+use std::path::Path;
+
+use thiserror::Error;
+
+/// Largest input-script file, in bytes.
+pub const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
+
+/// The four keys the game reads.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Keys {
+    pub left: bool,
+    pub right: bool,
+    pub jump: bool,
+    pub down: bool,
+}
+
+impl Keys {
+    pub const NONE: Keys = Keys {
+        left: false,
+        right: false,
+        jump: false,
+        down: false,
+    };
+
+    /// -1, 0 or +1: the direction the held run keys ask for (both cancel).
+    pub fn run_dir(&self) -> i32 {
+        self.right as i32 - self.left as i32
+    }
+
+    fn names(&self) -> impl Iterator<Item = &'static str> {
+        [
+            (self.left, "left"),
+            (self.right, "right"),
+            (self.jump, "jump"),
+            (self.down, "down"),
+        ]
+        .into_iter()
+        .filter_map(|(on, name)| on.then_some(name))
+    }
+}
+
+impl fmt::Display for Keys {
+    /// `none`, or the held keys joined by `+` (the input-script spelling).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names: Vec<_> = self.names().collect();
+        if names.is_empty() {
+            f.write_str("none")
+        } else {
+            f.write_str(&names.join("+"))
+        }
+    }
+}
+
+/// What the controller sees in one step: keys held, and keys pressed (held
+/// now but not in the step before).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Buttons {
+    pub held: Keys,
+    pub pressed: Keys,
+}
+
+impl Buttons {
+    /// The buttons of a step whose held keys are `now`, after a step that held `before`.
+    pub fn after(before: Keys, now: Keys) -> Buttons {
+        Buttons {
+            held: now,
+            pressed: Keys {
+                left: now.left && !before.left,
+                right: now.right && !before.right,
+                jump: now.jump && !before.jump,
+                down: now.down && !before.down,
+            },
+        }
+    }
+}
+
+/// A run of frames `first..=last` (1-based) holding `keys`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Span {
+    pub first: u64,
+    pub last: u64,
+    pub keys: Keys,
+    /// The script line it came from.
+    pub line: usize,
+}
+
+/// A parsed input script: disjoint spans, sorted by frame.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct InputScript {
+    spans: Vec<Span>,
+}
+
+/// What is wrong with an input script, without the place.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum ScriptErrorKind {
+    #[error("expected 'FRAMES KEYS', e.g. '1-60 right+jump'")]
+    MissingKeys,
+    #[error("bad frame number '{0}' (expected N or A-B, whole numbers from 1)")]
+    BadFrames(String),
+    #[error("frame 0 (frames are numbered from 1)")]
+    FrameZero,
+    #[error("reversed range {0}-{1} (expected A-B with A <= B)")]
+    Reversed(u64, u64),
+    #[error("frames {first}-{last} overlap frames {other_first}-{other_last} on line {other_line}")]
+    Overlap {
+        first: u64,
+        last: u64,
+        other_first: u64,
+        other_last: u64,
+        other_line: usize,
+    },
+    #[error("unknown key '{0}' (expected none, or keys joined by '+': left, right, jump, down)")]
+    UnknownKey(String),
+    #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
+    NotUtf8(usize),
+}
+
+/// An input-script error at `file:line:col`.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{file}:{line}:{col}: {kind}")]
+pub struct ScriptError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub kind: ScriptErrorKind,
+}
+
+/// Why an input script could not be loaded from disk.
+#[derive(Debug, Error)]
+pub enum ScriptLoadError {
+    #[error("{file}: cannot read input script: {source}")]
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}: input script is larger than 16 MiB")]
+    TooBig { file: String },
+    #[error(transparent)]
+    Script(#[from] ScriptError),
+}
+
+impl InputScript {
+    /// Reads and parses an input script.
+    pub fn load(path: &Path) -> Result<InputScript, ScriptLoadError> {
+        use std::io::Read;
+        let file = path.display().to_string();
+        let io = |source| ScriptLoadError::Io {
+            file: file.clone(),
+            source,
+        };
+        let mut bytes = Vec::new();
+        std::fs::File::open(path)
+            .map_err(io)?
+            .take(MAX_SCRIPT_BYTES + 1)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > MAX_SCRIPT_BYTES {
+            return Err(ScriptLoadError::TooBig { file });
+        }
+        match std::str::from_utf8(&bytes) {
+            Ok(text) => Ok(InputScript::parse(text, &file)?),
+            Err(e) => {
+                let bad = e.valid_up_to();
+                let line_start = bytes[..bad]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let col = bad - line_start + 1;
+                Err(ScriptError {
+                    file,
+                    line: 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count(),
+                    col,
+                    kind: ScriptErrorKind::NotUtf8(col),
+                }
+                .into())
+            }
+        }
+    }
+
+    /// Parses script text; `file` names the source in errors.
+    pub fn parse(text: &str, file: &str) -> Result<InputScript, ScriptError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let err = |line, col, kind| ScriptError {
+            file: file.to_string(),
+            line,
+            col,
+            kind,
+        };
+        let mut spans = Vec::new();
+        for (index, raw) in text.split('\n').enumerate() {
+            let line_no = index + 1;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            // A `#` starts a comment: a whole line, or the rest of one.
+            let code = line.split_once('#').map_or(line, |(code, _)| code);
+            let mut words = Words::new(code);
+            let Some((frames_col, frames)) = words.next() else {
+                continue;
+            };
+            let Some((keys_col, keys)) = words.next() else {
+                return Err(err(line_no, frames_col, ScriptErrorKind::MissingKeys));
+            };
+            if let Some((col, _)) = words.next() {
+                return Err(err(line_no, col, ScriptErrorKind::MissingKeys));
+            }
+            let (first, last) =
+                parse_frames(frames).map_err(|kind| err(line_no, frames_col, kind))?;
+            let keys = parse_keys(keys).map_err(|kind| err(line_no, keys_col, kind))?;
+            spans.push(Span {
+                first,
+                last,
+                keys,
+                line: line_no,
+            });
+        }
+        spans.sort_by_key(|s| (s.first, s.line));
+        for pair in spans.windows(2) {
+            let (a, b) = (pair[0], pair[1]);
+            if b.first <= a.last {
+                // Report at whichever of the two lines comes later in the file.
+                let (later, earlier) = if b.line > a.line { (b, a) } else { (a, b) };
+                return Err(err(
+                    later.line,
+                    1,
+                    ScriptErrorKind::Overlap {
+                        first: later.first,
+                        last: later.last,
+                        other_first: earlier.first,
+                        other_last: earlier.last,
+                        other_line: earlier.line,
+                    },
+                ));
+            }
+        }
+        Ok(InputScript { spans })
+    }
+
+    /// The spans, sorted by frame.
+    pub fn spans(&self) -> &[Span] {
+        &self.spans
+    }
+
+    /// The keys held on `frame` (1-based).
+    pub fn keys_at(&self, frame: u64) -> Keys {
+        let i = self.spans.partition_point(|s| s.last < frame);
+        match self.spans.get(i) {
+            Some(s) if s.first <= frame => s.keys,
+            _ => Keys::NONE,
+        }
+    }
+
+    /// The keys frame after frame, from frame 1, in constant memory.
+    pub fn frames(&self) -> impl Iterator<Item = Keys> + '_ {
+        let mut spans = self.spans.iter().peekable();
+        (1u64..).map(move |frame| {
+            while spans.peek().is_some_and(|s| s.last < frame) {
+                spans.next();
+            }
+            match spans.peek() {
+                Some(s) if s.first <= frame => s.keys,
+                _ => Keys::NONE,
+            }
+        })
+    }
+
+    /// A script from the keys of consecutive frames starting at frame 1; runs
+    /// of equal keys become one line, frames holding nothing are left out.
+    pub fn from_frames(frames: &[Keys]) -> InputScript {
+        let mut spans: Vec<Span> = Vec::new();
+        for (i, &keys) in frames.iter().enumerate() {
+            let frame = i as u64 + 1;
+            match spans.last_mut() {
+                Some(s) if s.keys == keys && s.last + 1 == frame => s.last = frame,
+                _ if keys == Keys::NONE => {}
+                _ => spans.push(Span {
+                    first: frame,
+                    last: frame,
+                    keys,
+                    line: spans.len() + 1,
+                }),
+            }
+        }
+        InputScript { spans }
+    }
+}
+
+impl fmt::Display for InputScript {
+    /// The script in the file format, one span a line.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        for s in &self.spans {
+            if s.first == s.last {
+                writeln!(f, "{} {}", s.first, s.keys)?;
+            } else {
+                writeln!(f, "{}-{} {}", s.first, s.last, s.keys)?;
+            }
+        }
+        Ok(())
+    }
+}
+
+/// Whitespace-separated words with their 1-based character columns.
+struct Words<'a> {
+    rest: &'a str,
+    col: usize,
+}
+
+impl<'a> Words<'a> {
+    fn new(s: &'a str) -> Self {
+        Words { rest: s, col: 1 }
+    }
+}
+
+impl<'a> Iterator for Words<'a> {
+    type Item = (usize, &'a str);
+
+    fn next(&mut self) -> Option<Self::Item> {
+        let skipped = self.rest.len() - self.rest.trim_start().len();
+        self.col += self.rest[..skipped].chars().count();
+        self.rest = &self.rest[skipped..];
+        if self.rest.is_empty() {
+            return None;
+        }
+        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let (word, rest) = self.rest.split_at(end);
+        let col = self.col;
+        self.col += word.chars().count();
+        self.rest = rest;
+        Some((col, word))
+    }
+}
+
+fn parse_frames(s: &str) -> Result<(u64, u64), ScriptErrorKind> {
+    let number = |n: &str| {
+        if n.is_empty() || !n.bytes().all(|b| b.is_ascii_digit()) {
+            return Err(ScriptErrorKind::BadFrames(s.to_string()));
+        }
+        match n.parse::<u64>() {
+            Ok(0) => Err(ScriptErrorKind::FrameZero),
+            Ok(v) => Ok(v),
+            Err(_) => Err(ScriptErrorKind::BadFrames(s.to_string())),
+        }
+    };
+    let (first, last) = match s.split_once('-') {
+        Some((a, b)) => (number(a)?, number(b)?),
+        None => {
+            let n = number(s)?;
+            (n, n)
+        }
+    };
+    if first > last {
+        return Err(ScriptErrorKind::Reversed(first, last));
+    }
+    Ok((first, last))
+}
+
+fn parse_keys(s: &str) -> Result<Keys, ScriptErrorKind> {
+    if s.eq_ignore_ascii_case("none") {
+        return Ok(Keys::NONE);
+    }
+    let mut keys = Keys::NONE;
+    for name in s.split('+') {
+        let slot = match name.to_ascii_lowercase().as_str() {
+            "left" => &mut keys.left,
+            "right" => &mut keys.right,
+            "jump" => &mut keys.jump,
+            "down" => &mut keys.down,
+            _ => return Err(ScriptErrorKind::UnknownKey(name.to_string())),
+        };
+        *slot = true;
+    }
+    Ok(keys)
+}

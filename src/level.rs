@@ -1,0 +1,497 @@
+//! Level files: text -> a typed [`Level`] (grid of tiles, spawn, header), or a
+//! [`LevelError`] that names `file:line:column` and says what was expected.
+//! Pure and panic-free on any input; the format is fixed by CONTRACT.md.
+
+use std::fmt;
+use std::path::Path;
+
+use thiserror::Error;
+
+use crate::geom::TILE;
+
+/// Largest grid, in tiles, on either side.
+pub const MAX_GRID_SIDE: usize = 4096;
+/// Largest level file, in bytes.
+pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
+/// Largest number a header value may hold (px/s or px/s²).
+pub const MAX_HEADER_VALUE: f32 = 10_000_000.0;
+
+const TILE_CHARS: &str = "# - @ E ^ . or space";
+
+/// One cell of the grid. One byte each, so a 4096 × 4096 level holds 16 MiB.
+#[repr(u8)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
+pub enum Tile {
+    #[default]
+    Empty,
+    /// `#`: blocks from every side.
+    Solid,
+    /// `-`: only its top edge blocks, and only a body falling onto it.
+    OneWay,
+    /// `^`: touching kills.
+    Spikes,
+    /// `E`: touching finishes the level.
+    Exit,
+}
+
+impl Tile {
+    fn from_char(ch: char) -> Option<Tile> {
+        Some(match ch {
+            '#' => Tile::Solid,
+            '-' => Tile::OneWay,
+            '^' => Tile::Spikes,
+            'E' => Tile::Exit,
+            '.' | ' ' | '@' => Tile::Empty,
+            _ => return None,
+        })
+    }
+
+    /// The character a level file uses for this tile.
+    pub fn to_char(self) -> char {
+        match self {
+            Tile::Empty => '.',
+            Tile::Solid => '#',
+            Tile::OneWay => '-',
+            Tile::Spikes => '^',
+            Tile::Exit => 'E',
+        }
+    }
+}
+
+/// The tiles of a level, row by row. Outside it, the left, right and top sides
+/// are solid; below the last row is an open pit.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Grid {
+    width: usize,
+    height: usize,
+    tiles: Vec<Tile>,
+}
+
+impl Grid {
+    /// A grid from rows of tiles; short rows are padded with empty tiles.
+    pub fn from_rows(rows: &[Vec<Tile>]) -> Grid {
+        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
+        let mut tiles = Vec::with_capacity(width * rows.len());
+        for row in rows {
+            tiles.extend_from_slice(row);
+            tiles.resize(tiles.len() + (width - row.len()), Tile::Empty);
+        }
+        Grid {
+            width,
+            height: rows.len(),
+            tiles,
+        }
+    }
+
+    /// Width in tiles.
+    pub fn width(&self) -> usize {
+        self.width
+    }
+
+    /// Height in tiles.
+    pub fn height(&self) -> usize {
+        self.height
+    }
+
+    /// Width in pixels.
+    pub fn pixel_width(&self) -> i32 {
+        self.width as i32 * TILE
+    }
+
+    /// Height in pixels: the y where the pit begins.
+    pub fn pixel_height(&self) -> i32 {
+        self.height as i32 * TILE
+    }
+
+    /// The tile at (`col`, `row`), with the outside rules applied: solid to the
+    /// left, right and above; empty below (the pit).
+    pub fn get(&self, col: i32, row: i32) -> Tile {
+        if col < 0 || col >= self.width as i32 || row < 0 {
+            Tile::Solid
+        } else if row >= self.height as i32 {
+            Tile::Empty
+        } else {
+            self.tiles[row as usize * self.width + col as usize]
+        }
+    }
+
+    /// Bytes the tiles occupy.
+    pub fn tile_bytes(&self) -> usize {
+        self.tiles.len() * std::mem::size_of::<Tile>()
+    }
+}
+
+/// The optional `key = value` lines at the top of a level file.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Header {
+    pub title: Option<String>,
+    /// px/s²
+    pub gravity: Option<f32>,
+    /// px/s
+    pub max_fall: Option<f32>,
+    /// px/s
+    pub run_speed: Option<f32>,
+    /// px/s
+    pub jump_speed: Option<f32>,
+}
+
+/// The header keys a level may set, with the unit of each number.
+const KNOWN_KEYS: [(&str, &str); 5] = [
+    ("title", "text"),
+    ("gravity", "px/s²"),
+    ("max_fall", "px/s"),
+    ("run_speed", "px/s"),
+    ("jump_speed", "px/s"),
+];
+
+/// A parsed level.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Level {
+    pub header: Header,
+    pub grid: Grid,
+    /// The spawn cell `(col, row)`: the player stands on its bottom edge, centred.
+    pub spawn: (i32, i32),
+}
+
+/// What is wrong with a level file, without the place.
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum LevelErrorKind {
+    #[error("unknown tile '{0}' (expected one of {TILE_CHARS})")]
+    UnknownTile(char),
+    #[error("tab in the grid (use spaces or '.' for empty tiles)")]
+    Tab,
+    #[error("unknown header key '{0}' (known keys: title, gravity, max_fall, run_speed, jump_speed)")]
+    UnknownKey(String),
+    #[error("bad value '{value}' for {key} (expected a finite number > 0 and at most 10000000, in {unit})")]
+    BadNumber {
+        key: &'static str,
+        value: String,
+        unit: &'static str,
+    },
+    #[error("{key} is set twice (first on line {first_line})")]
+    DuplicateKey { key: &'static str, first_line: usize },
+    #[error("header line inside the grid (header lines 'key = value' must come before the first grid row)")]
+    HeaderAfterGrid,
+    #[error("no player spawn '@' in the grid (expected exactly one)")]
+    NoSpawn,
+    #[error("second player spawn '@' (the first is at {first_line}:{first_col}; expected exactly one)")]
+    SecondSpawn { first_line: usize, first_col: usize },
+    #[error("the level has no grid (expected rows of tiles, e.g. '#..@..#', after the header)")]
+    EmptyGrid,
+    #[error("the grid is wider than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} columns)")]
+    TooWide,
+    #[error("the grid is taller than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} rows)")]
+    TooTall,
+    #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
+    NotUtf8(usize),
+}
+
+/// A level error at `file:line:col` (both 1-based; `col` counts characters,
+/// or bytes for invalid UTF-8).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[error("{file}:{line}:{col}: {kind}")]
+pub struct LevelError {
+    pub file: String,
+    pub line: usize,
+    pub col: usize,
+    pub kind: LevelErrorKind,
+}
+
+/// Why a level could not be loaded from disk.
+#[derive(Debug, Error)]
+pub enum LoadError {
+    #[error("{file}: cannot read level: {source}")]
+    Io {
+        file: String,
+        source: std::io::Error,
+    },
+    #[error("{file}: level file is {bytes} bytes (expected at most 16 MiB)")]
+    TooBig { file: String, bytes: u64 },
+    #[error(transparent)]
+    Level(#[from] LevelError),
+}
+
+impl Level {
+    /// Reads and parses a level file.
+    pub fn load(path: &Path) -> Result<Level, LoadError> {
+        let file = path.display().to_string();
+        let bytes = read_limited(path, MAX_FILE_BYTES).map_err(|e| match e {
+            Limited::Io(source) => LoadError::Io {
+                file: file.clone(),
+                source,
+            },
+            Limited::TooBig(bytes) => LoadError::TooBig {
+                file: file.clone(),
+                bytes,
+            },
+        })?;
+        Ok(Level::parse_bytes(&bytes, &file)?)
+    }
+
+    /// Parses raw bytes; `file` names the source in errors.
+    pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Level, LevelError> {
+        match std::str::from_utf8(bytes) {
+            Ok(text) => Level::parse(text, file),
+            Err(e) => {
+                let bad = e.valid_up_to();
+                let line_start = bytes[..bad]
+                    .iter()
+                    .rposition(|&b| b == b'\n')
+                    .map_or(0, |i| i + 1);
+                let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
+                Err(LevelError {
+                    file: file.to_string(),
+                    line,
+                    col: bad - line_start + 1,
+                    kind: LevelErrorKind::NotUtf8(bad - line_start + 1),
+                })
+            }
+        }
+    }
+
+    /// Parses level text; `file` names the source in errors.
+    pub fn parse(text: &str, file: &str) -> Result<Level, LevelError> {
+        Parser {
+            file,
+            header: Header::default(),
+            key_lines: [0; KNOWN_KEYS.len()],
+            rows: Vec::new(),
+            first_grid_line: None,
+            spawn: None,
+        }
+        .run(text)
+    }
+}
+
+enum Limited {
+    Io(std::io::Error),
+    TooBig(u64),
+}
+
+/// Reads a whole file, refusing one larger than `limit` bytes without reading it all.
+fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, Limited> {
+    use std::io::Read;
+    let file = std::fs::File::open(path).map_err(Limited::Io)?;
+    let mut bytes = Vec::new();
+    file.take(limit + 1)
+        .read_to_end(&mut bytes)
+        .map_err(Limited::Io)?;
+    if bytes.len() as u64 > limit {
+        let len = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
+        return Err(Limited::TooBig(len));
+    }
+    Ok(bytes)
+}
+
+struct Parser<'a> {
+    file: &'a str,
+    header: Header,
+    /// The line each known key was set on (0 = not yet).
+    key_lines: [usize; KNOWN_KEYS.len()],
+    rows: Vec<Vec<Tile>>,
+    first_grid_line: Option<usize>,
+    /// `(line, col, grid col, grid row)` of the `@`.
+    spawn: Option<(usize, usize, i32, i32)>,
+}
+
+impl Parser<'_> {
+    fn error(&self, line: usize, col: usize, kind: LevelErrorKind) -> LevelError {
+        LevelError {
+            file: self.file.to_string(),
+            line,
+            col,
+            kind,
+        }
+    }
+
+    fn run(mut self, text: &str) -> Result<Level, LevelError> {
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let mut line_count = 0;
+        // Blank lines after the last grid row are not rows; they are held here
+        // and only become empty rows if another grid row follows.
+        let mut pending_blank_rows = 0;
+        for (index, raw) in text.split('\n').enumerate() {
+            let line_no = index + 1;
+            line_count = line_no;
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if line.starts_with("//") {
+                continue;
+            }
+            let blank = line.trim_matches(' ').is_empty();
+            if self.first_grid_line.is_none() {
+                if blank {
+                    continue;
+                }
+                if line.contains('=') {
+                    self.header_line(line, line_no)?;
+                    continue;
+                }
+                self.first_grid_line = Some(line_no);
+            } else if blank {
+                pending_blank_rows += 1;
+                continue;
+            }
+            if looks_like_header(line) {
+                return Err(self.error(line_no, 1, LevelErrorKind::HeaderAfterGrid));
+            }
+            for _ in 0..pending_blank_rows {
+                self.push_row(Vec::new(), line_no)?;
+            }
+            pending_blank_rows = 0;
+            let row = self.grid_row(line, line_no)?;
+            self.push_row(row, line_no)?;
+        }
+        let Some(first_grid_line) = self.first_grid_line else {
+            return Err(self.error(line_count.max(1), 1, LevelErrorKind::EmptyGrid));
+        };
+        let Some((_, _, col, row)) = self.spawn else {
+            return Err(self.error(first_grid_line, 1, LevelErrorKind::NoSpawn));
+        };
+        Ok(Level {
+            header: self.header,
+            grid: Grid::from_rows(&self.rows),
+            spawn: (col, row),
+        })
+    }
+
+    fn push_row(&mut self, row: Vec<Tile>, line_no: usize) -> Result<(), LevelError> {
+        if self.rows.len() == MAX_GRID_SIDE {
+            return Err(self.error(line_no, 1, LevelErrorKind::TooTall));
+        }
+        self.rows.push(row);
+        Ok(())
+    }
+
+    fn grid_row(&mut self, line: &str, line_no: usize) -> Result<Vec<Tile>, LevelError> {
+        let grid_row = self.rows.len() as i32;
+        let mut row = Vec::with_capacity(line.len().min(MAX_GRID_SIDE));
+        for (index, ch) in line.chars().enumerate() {
+            let col = index + 1;
+            if index == MAX_GRID_SIDE {
+                return Err(self.error(line_no, col, LevelErrorKind::TooWide));
+            }
+            let Some(tile) = Tile::from_char(ch) else {
+                let kind = if ch == '\t' {
+                    LevelErrorKind::Tab
+                } else {
+                    LevelErrorKind::UnknownTile(ch)
+                };
+                return Err(self.error(line_no, col, kind));
+            };
+            if ch == '@' {
+                if let Some((first_line, first_col, _, _)) = self.spawn {
+                    return Err(self.error(
+                        line_no,
+                        col,
+                        LevelErrorKind::SecondSpawn {
+                            first_line,
+                            first_col,
+                        },
+                    ));
+                }
+                self.spawn = Some((line_no, col, index as i32, grid_row));
+            }
+            row.push(tile);
+        }
+        Ok(row)
+    }
+
+    fn header_line(&mut self, line: &str, line_no: usize) -> Result<(), LevelError> {
+        let (key_raw, value_raw) = line.split_once('=').unwrap_or((line, ""));
+        let key = key_raw.trim();
+        let value = value_raw.trim();
+        let key_col = 1 + key_raw.chars().take_while(|c| c.is_whitespace()).count();
+        let value_col = 1
+            + key_raw.chars().count()
+            + 1
+            + value_raw.chars().take_while(|c| c.is_whitespace()).count();
+        let Some(index) = KNOWN_KEYS.iter().position(|(k, _)| *k == key) else {
+            return Err(self.error(
+                line_no,
+                key_col,
+                LevelErrorKind::UnknownKey(key.to_string()),
+            ));
+        };
+        let (name, unit) = KNOWN_KEYS[index];
+        if self.key_lines[index] != 0 {
+            let first_line = self.key_lines[index];
+            return Err(self.error(
+                line_no,
+                key_col,
+                LevelErrorKind::DuplicateKey {
+                    key: name,
+                    first_line,
+                },
+            ));
+        }
+        self.key_lines[index] = line_no;
+        if name == "title" {
+            self.header.title = Some(value.to_string());
+            return Ok(());
+        }
+        let number = value
+            .parse::<f32>()
+            .ok()
+            .filter(|v| v.is_finite() && *v > 0.0 && *v <= MAX_HEADER_VALUE);
+        let Some(number) = number else {
+            return Err(self.error(
+                line_no,
+                value_col,
+                LevelErrorKind::BadNumber {
+                    key: name,
+                    value: value.to_string(),
+                    unit,
+                },
+            ));
+        };
+        let slot = match name {
+            "gravity" => &mut self.header.gravity,
+            "max_fall" => &mut self.header.max_fall,
+            "run_speed" => &mut self.header.run_speed,
+            _ => &mut self.header.jump_speed,
+        };
+        *slot = Some(number);
+        Ok(())
+    }
+}
+
+/// `word = …` inside the grid: a header line in the wrong place.
+fn looks_like_header(line: &str) -> bool {
+    line.split_once('=').is_some_and(|(key, _)| {
+        let key = key.trim();
+        !key.is_empty() && key.chars().all(|c| c.is_ascii_alphanumeric() || c == '_')
+    })
+}
+
+impl fmt::Display for Level {
+    /// The level written back in the file format (header, then grid).
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let h = &self.header;
+        if let Some(title) = &h.title {
+            writeln!(f, "title = {title}")?;
+        }
+        for (key, value) in [
+            ("gravity", h.gravity),
+            ("max_fall", h.max_fall),
+            ("run_speed", h.run_speed),
+            ("jump_speed", h.jump_speed),
+        ] {
+            if let Some(v) = value {
+                writeln!(f, "{key} = {v}")?;
+            }
+        }
+        for row in 0..self.grid.height() as i32 {
+            let line: String = (0..self.grid.width() as i32)
+                .map(|col| {
+                    if (col, row) == self.spawn {
+                        '@'
+                    } else {
+                        self.grid.get(col, row).to_char()
+                    }
+                })
+                .collect();
+            writeln!(f, "{line}")?;
+        }
+        Ok(())
+    }
+}

@@ -1,0 +1,20 @@
+//! dropthrough's simulation: levels, the controller, three collision modes and
+//! traces. No window code lives here (macroquad is only in `main.rs` and
+//! `game/`), so tests, benchmarks and the headless runner drive exactly the
+//! `World` the window shows.
+
+pub mod collide;
+pub mod geom;
+pub mod headless;
+pub mod input;
+pub mod level;
+pub mod player;
+pub mod trace;
+pub mod tuning;
+pub mod world;
+
+pub use collide::CollisionMode;
+pub use input::{Buttons, InputScript, Keys};
+pub use level::{Level, LevelError};
+pub use tuning::Tuning;
+pub use world::{Events, World};

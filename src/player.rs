@@ -1,0 +1,170 @@
+//! The controller: how held and pressed buttons become velocity — run, jump
+//! (coyote time, jump buffer, variable height), gravity and fast-fall, and the
+//! decision to drop through a one-way platform. Moving the box is
+//! `collide`'s job; the order of a step is `World::step`'s.
+
+use crate::collide::{standing_on, Surface};
+use crate::geom::{Axis, Rect, TILE};
+use crate::input::{Buttons, Keys};
+use crate::level::{Grid, Level};
+use crate::tuning::{per_step, steps, Tuning};
+
+/// The largest distance one step may ask to move, px. Far beyond any level.
+const MAX_MOVE: f32 = (1 << 24) as f32;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Player {
+    /// The box, in integer pixels.
+    pub rect: Rect,
+    /// Velocity, px/s (y grows down).
+    pub vx: f32,
+    pub vy: f32,
+    /// Sub-pixel motion not yet applied, px (each within ±0.5).
+    pub remainder_x: f32,
+    pub remainder_y: f32,
+    /// Standing on a solid or one-way surface (and not moving up).
+    pub grounded: bool,
+    /// -1 or +1: the way the player last ran.
+    pub facing: i32,
+    /// The one-way top (its y, px) being dropped through: ignored until the
+    /// feet pass below it or the player lands.
+    pub dropping_through: Option<i32>,
+    /// Steps left in which a jump still works after leaving the ground.
+    coyote: u32,
+    /// Steps left in which a pressed jump waits for ground to jump from.
+    jump_buffer: u32,
+    /// Steps left in which holding jump keeps the rise at jump speed.
+    jump_hold: u32,
+}
+
+impl Player {
+    /// A player standing on the bottom edge of the spawn cell, centred on it.
+    pub fn spawn(level: &Level, tuning: &Tuning) -> Player {
+        let (col, row) = level.spawn;
+        let (w, h) = (tuning.player_width, tuning.player_height);
+        let rect = Rect::new(col * TILE + (TILE - w) / 2, (row + 1) * TILE - h, w, h);
+        Player {
+            rect,
+            vx: 0.0,
+            vy: 0.0,
+            remainder_x: 0.0,
+            remainder_y: 0.0,
+            grounded: standing_on(&level.grid, &rect, None).is_some(),
+            facing: 1,
+            dropping_through: None,
+            coyote: 0,
+            jump_buffer: 0,
+            jump_hold: 0,
+        }
+    }
+
+    /// Counts down the coyote and jump-buffer timers; a jump press fills the buffer.
+    pub fn tick_timers(&mut self, buttons: &Buttons, tuning: &Tuning) {
+        self.jump_buffer = if buttons.pressed.jump {
+            steps(tuning.jump_buffer_time).max(1)
+        } else {
+            self.jump_buffer.saturating_sub(1)
+        };
+        self.coyote = if self.grounded {
+            steps(tuning.coyote_time)
+        } else {
+            self.coyote.saturating_sub(1)
+        };
+    }
+
+    /// Starts dropping through the one-way top under the feet, if the player
+    /// stands on one-way platforms only (never when any solid is underfoot).
+    pub fn try_drop(&mut self, grid: &Grid) -> bool {
+        if !self.grounded || standing_on(grid, &self.rect, None) != Some(Surface::OneWay) {
+            return false;
+        }
+        self.dropping_through = Some(self.rect.bottom());
+        self.grounded = false;
+        self.coyote = 0;
+        true
+    }
+
+    /// Accelerates toward the run speed the held keys ask for (or toward rest).
+    pub fn run(&mut self, held: Keys, tuning: &Tuning) {
+        let dir = held.run_dir();
+        if dir != 0 {
+            self.facing = dir;
+        }
+        let control = if self.grounded { 1.0 } else { tuning.air_control };
+        let target = dir as f32 * tuning.run_speed;
+        self.vx = approach(self.vx, target, per_step(tuning.run_accel() * control));
+    }
+
+    /// Jumps if a jump is buffered and the player is on the ground or within coyote time.
+    pub fn try_jump(&mut self, tuning: &Tuning) -> bool {
+        if self.jump_buffer == 0 || !(self.grounded || self.coyote > 0) {
+            return false;
+        }
+        self.vy = -tuning.jump_speed;
+        self.jump_hold = steps(tuning.jump_hold_time);
+        self.jump_buffer = 0;
+        self.coyote = 0;
+        self.grounded = false;
+        true
+    }
+
+    /// Gravity (halved near the apex while jump is held), the fall-speed cap
+    /// (higher while Down is held: fast-fall), and variable jump height:
+    /// holding jump keeps the rise at jump speed for a while, letting go ends it.
+    pub fn fall(&mut self, held: Keys, tuning: &Tuning) {
+        if !self.grounded {
+            let cap = if held.down {
+                tuning.max_fall * tuning.fast_fall_mult
+            } else {
+                tuning.max_fall
+            };
+            let apex = held.jump && self.vy.abs() < tuning.apex_threshold;
+            let mult = if apex { tuning.apex_gravity_mult } else { 1.0 };
+            self.vy = approach(self.vy, cap, per_step(tuning.gravity * mult));
+        }
+        if self.jump_hold > 0 {
+            if held.jump {
+                self.vy = self.vy.min(-tuning.jump_speed);
+                self.jump_hold -= 1;
+            } else {
+                self.jump_hold = 0;
+            }
+        }
+    }
+
+    /// The whole pixels to move along `axis` this step; the fraction stays in the remainder.
+    pub fn take_move(&mut self, axis: Axis) -> i32 {
+        let (v, remainder) = match axis {
+            Axis::X => (self.vx, &mut self.remainder_x),
+            Axis::Y => (self.vy, &mut self.remainder_y),
+        };
+        let total = *remainder + per_step(v);
+        let whole = total.round();
+        *remainder = total - whole;
+        whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
+    }
+
+    /// A wall stopped the run: no speed, no leftover fraction into it.
+    pub fn stop_x(&mut self) {
+        self.vx = 0.0;
+        self.remainder_x = 0.0;
+    }
+
+    /// A floor or ceiling stopped the fall or rise; a ceiling also ends the jump.
+    pub fn stop_y(&mut self) {
+        self.vy = 0.0;
+        self.remainder_y = 0.0;
+        self.jump_hold = 0;
+    }
+}
+
+/// `value` moved toward `target` by at most `step`, never past it.
+/// (Adding 0.0 turns a -0.0 into 0.0, so traces never print "-0".)
+pub fn approach(value: f32, target: f32, step: f32) -> f32 {
+    let v = if value < target {
+        (value + step).min(target)
+    } else {
+        (value - step).max(target)
+    };
+    v + 0.0
+}

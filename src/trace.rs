@@ -1,0 +1,91 @@
+//! Trace CSV (one row per step, as CONTRACT.md fixes it) and [`AtomicFile`],
+//! which writes any output to a temporary file and renames it into place, so
+//! a run that fails never leaves half a file.
+
+use std::fs::File;
+use std::io::{self, BufWriter, Write};
+use std::path::{Path, PathBuf};
+
+use crate::world::{Events, World};
+
+/// The trace's header line.
+pub const HEADER: &str = "frame,x,y,w,h,vx,vy,grounded,event";
+
+/// Writes one trace row: the world's state after `frame` steps, and that step's events.
+pub fn write_row(out: &mut (impl Write + ?Sized), world: &World, events: &Events) -> io::Result<()> {
+    let p = world.player();
+    let r = p.rect;
+    writeln!(
+        out,
+        "{},{},{},{},{},{},{},{},{}",
+        world.frame(),
+        r.x,
+        r.y,
+        r.w,
+        r.h,
+        p.vx,
+        p.vy,
+        p.grounded as u8,
+        events
+    )
+}
+
+/// A file written under a temporary name beside its destination and renamed
+/// into place by [`AtomicFile::commit`]. Dropped uncommitted, it removes the
+/// temporary file and leaves the destination as it was.
+pub struct AtomicFile {
+    dest: PathBuf,
+    temp: PathBuf,
+    out: Option<BufWriter<File>>,
+}
+
+impl AtomicFile {
+    pub fn create(dest: &Path) -> io::Result<AtomicFile> {
+        let name = dest
+            .file_name()
+            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
+        let mut temp_name = std::ffi::OsString::from(".");
+        temp_name.push(name);
+        temp_name.push(format!(".{}.tmp", std::process::id()));
+        let temp = dest.with_file_name(temp_name);
+        let file = File::create(&temp)?;
+        Ok(AtomicFile {
+            dest: dest.to_path_buf(),
+            temp,
+            out: Some(BufWriter::new(file)),
+        })
+    }
+
+    /// Flushes, syncs and renames the file into place.
+    pub fn commit(mut self) -> io::Result<()> {
+        if let Some(out) = self.out.take() {
+            let file = out.into_inner().map_err(|e| e.into_error())?;
+            file.sync_all()?;
+        }
+        std::fs::rename(&self.temp, &self.dest)
+    }
+}
+
+impl Write for AtomicFile {
+    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
+        match &mut self.out {
+            Some(out) => out.write(buf),
+            None => Err(io::Error::other("file already committed")),
+        }
+    }
+
+    fn flush(&mut self) -> io::Result<()> {
+        match &mut self.out {
+            Some(out) => out.flush(),
+            None => Ok(()),
+        }
+    }
+}
+
+impl Drop for AtomicFile {
+    fn drop(&mut self) {
+        if self.out.take().is_some() {
+            let _ = std::fs::remove_file(&self.temp);
+        }
+    }
+}

@@ -1,0 +1,92 @@
+//! Every constant of the controller in one `Copy` struct, each with its unit.
+//! The defaults are Celeste's, scaled ×2 for our 16 px tiles; a level's header
+//! may override gravity, max_fall, run_speed and jump_speed.
+
+use crate::level::Header;
+
+/// Simulation steps per second. One step = one trace row = one input-script frame.
+pub const STEPS_PER_SECOND: u32 = 60;
+
+/// A rate per second (px/s, or px/s² for a speed change) as the amount per step.
+/// Dividing by 60 keeps round numbers round, where multiplying by an inexact
+/// 1/60 would print 30.000002 in traces.
+pub fn per_step(per_second: f32) -> f32 {
+    per_second / STEPS_PER_SECOND as f32
+}
+
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Tuning {
+    /// Downward acceleration, px/s².
+    pub gravity: f32,
+    /// Terminal fall speed, px/s.
+    pub max_fall: f32,
+    /// Terminal fall speed while holding Down in the air, as a multiple of `max_fall`.
+    pub fast_fall_mult: f32,
+    /// Gravity multiplier near the top of a jump while jump is held (unitless).
+    pub apex_gravity_mult: f32,
+    /// Vertical speed below which `apex_gravity_mult` applies, px/s.
+    pub apex_threshold: f32,
+    /// Top running speed, px/s.
+    pub run_speed: f32,
+    /// Time to reach `run_speed` from rest (and to stop from it) on the ground, s.
+    pub run_accel_time: f32,
+    /// Horizontal acceleration multiplier in the air (unitless).
+    pub air_control: f32,
+    /// Upward speed at the start of a jump, px/s.
+    pub jump_speed: f32,
+    /// How long holding jump keeps the rise at `jump_speed`, s. Releasing early cuts the jump.
+    pub jump_hold_time: f32,
+    /// How long after walking off a ledge a jump still works, s.
+    pub coyote_time: f32,
+    /// How long a jump pressed in the air is remembered before landing, s.
+    pub jump_buffer_time: f32,
+    /// Player box width, px (at most one tile, so the spawn box fits its cell).
+    pub player_width: i32,
+    /// Player box height, px (at most one tile, so the spawn box fits its cell).
+    pub player_height: i32,
+}
+
+impl Default for Tuning {
+    fn default() -> Self {
+        Tuning {
+            gravity: 1800.0,
+            max_fall: 320.0,
+            fast_fall_mult: 1.5,
+            apex_gravity_mult: 0.5,
+            apex_threshold: 80.0,
+            run_speed: 180.0,
+            run_accel_time: 0.09,
+            air_control: 0.65,
+            jump_speed: 210.0,
+            jump_hold_time: 0.2,
+            coyote_time: 0.1,
+            jump_buffer_time: 0.1,
+            player_width: 12,
+            player_height: 16,
+        }
+    }
+}
+
+impl Tuning {
+    /// The defaults with a level header's overrides applied.
+    pub fn for_level(header: &Header) -> Tuning {
+        let d = Tuning::default();
+        Tuning {
+            gravity: header.gravity.unwrap_or(d.gravity),
+            max_fall: header.max_fall.unwrap_or(d.max_fall),
+            run_speed: header.run_speed.unwrap_or(d.run_speed),
+            jump_speed: header.jump_speed.unwrap_or(d.jump_speed),
+            ..d
+        }
+    }
+
+    /// Horizontal acceleration on the ground, px/s².
+    pub fn run_accel(&self) -> f32 {
+        self.run_speed / self.run_accel_time
+    }
+}
+
+/// A duration in seconds as a whole number of steps (timers count steps).
+pub fn steps(seconds: f32) -> u32 {
+    (seconds * STEPS_PER_SECOND as f32).round() as u32
+}

@@ -1,0 +1,227 @@
+//! The world: a level, a player and a collision mode, advanced one fixed step
+//! at a time by [`World::step`]. Tests, benchmarks, the headless runner and
+//! the window all drive it the same way.
+
+use std::fmt;
+
+use crate::collide::{self, standing_on, AxisMove, CollisionMode, Touch};
+use crate::geom::Axis;
+use crate::input::{Buttons, Keys};
+use crate::level::Level;
+use crate::player::Player;
+use crate::tuning::Tuning;
+
+/// What happened during one step. Printed in the trace in this order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Events {
+    pub jump: bool,
+    /// Started falling through the one-way platform it stood on.
+    pub drop: bool,
+    /// Head hit a ceiling.
+    pub bump: bool,
+    /// Became grounded.
+    pub land: bool,
+    /// Died (the state is already the respawned one).
+    pub death: bool,
+    /// Touched the exit; the run ends.
+    pub exit: bool,
+}
+
+impl Events {
+    pub fn is_empty(&self) -> bool {
+        *self == Events::default()
+    }
+}
+
+impl fmt::Display for Events {
+    /// The trace spelling: names joined by `|`, in the contract's order.
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let names = [
+            (self.jump, "jump"),
+            (self.drop, "drop"),
+            (self.bump, "bump"),
+            (self.land, "land"),
+            (self.death, "death"),
+            (self.exit, "exit"),
+        ];
+        let mut first = true;
+        for (_, name) in names.iter().filter(|(on, _)| *on) {
+            if !first {
+                f.write_str("|")?;
+            }
+            f.write_str(name)?;
+            first = false;
+        }
+        Ok(())
+    }
+}
+
+/// The two axis moves of the last step, for the debug view.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct StepMoves {
+    pub x: AxisMove,
+    /// `None` when the X move ended on a trigger.
+    pub y: Option<AxisMove>,
+}
+
+#[derive(Clone, Debug)]
+pub struct World {
+    level: Level,
+    tuning: Tuning,
+    mode: CollisionMode,
+    player: Player,
+    /// Keys held in the previous step: a key is pressed when held now and not then.
+    held_before: Keys,
+    /// Steps taken since the level started.
+    frame: u64,
+    deaths: u32,
+    exited: bool,
+    last_moves: Option<StepMoves>,
+}
+
+impl World {
+    /// A world with the level's own tuning (defaults plus its header).
+    pub fn new(level: Level, mode: CollisionMode) -> World {
+        let tuning = Tuning::for_level(&level.header);
+        World::with_tuning(level, mode, tuning)
+    }
+
+    pub fn with_tuning(level: Level, mode: CollisionMode, tuning: Tuning) -> World {
+        let player = Player::spawn(&level, &tuning);
+        World {
+            level,
+            tuning,
+            mode,
+            player,
+            held_before: Keys::NONE,
+            frame: 0,
+            deaths: 0,
+            exited: false,
+            last_moves: None,
+        }
+    }
+
+    /// Advances one fixed step (1/60 s) with `held` keys held. Does nothing
+    /// once the exit has been touched.
+    pub fn step(&mut self, held: Keys) -> Events {
+        let mut events = Events::default();
+        if self.exited {
+            return events;
+        }
+        self.frame += 1;
+        let buttons = Buttons::after(self.held_before, held);
+        self.held_before = held;
+        let tuning = &self.tuning;
+        let grid = &self.level.grid;
+        let p = &mut self.player;
+        let was_grounded = p.grounded;
+
+        // 1. Timers: a jump press fills the buffer; the ground refills coyote time.
+        p.tick_timers(&buttons, tuning);
+
+        // 2. Drop-through, on a Down press while standing on one-way platforms
+        //    only. A jump pressed in the same step wins.
+        if buttons.pressed.down && !buttons.pressed.jump {
+            events.drop = p.try_drop(grid);
+        }
+
+        // 3. Run.
+        p.run(buttons.held, tuning);
+
+        // 4. Jump (buffered, with coyote time).
+        events.jump = p.try_jump(tuning);
+
+        // 5. Gravity, fast-fall and variable jump height.
+        p.fall(buttons.held, tuning);
+
+        // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
+        //    the same way whichever cure is used.
+        let dx = p.take_move(Axis::X);
+        let x = collide::move_axis(self.mode, grid, p.rect, Axis::X, dx, None);
+        p.rect = x.to();
+        if x.hit.is_some() {
+            p.stop_x();
+        }
+        // NOTE: a trigger ends the step's motion where it was first touched.
+        let mut y = None;
+        let mut touch = x.touch;
+        if touch.is_none() {
+            let dy = p.take_move(Axis::Y);
+            let m = collide::move_axis(self.mode, grid, p.rect, Axis::Y, dy, p.dropping_through);
+            p.rect = m.to();
+            if m.hit.is_some() {
+                events.bump = dy < 0;
+                p.stop_y();
+            }
+            touch = m.touch;
+            y = Some(m);
+        }
+        self.last_moves = Some(StepMoves { x, y });
+
+        // 7. The top being dropped through is released once the feet are below it.
+        if p.dropping_through.is_some_and(|top| p.rect.bottom() > top) {
+            p.dropping_through = None;
+        }
+
+        // 8. Ground: standing on a surface and not moving up. Landing ends the fall.
+        p.grounded = p.vy >= 0.0 && standing_on(grid, &p.rect, p.dropping_through).is_some();
+        if p.grounded {
+            p.stop_y();
+            p.dropping_through = None;
+        }
+        events.land = p.grounded && !was_grounded;
+
+        // 9. Triggers touched on the way, and the pit below the grid.
+        let in_pit = p.rect.y >= grid.pixel_height();
+        if touch == Some(Touch::Spikes) || in_pit {
+            self.deaths += 1;
+            self.player = Player::spawn(&self.level, &self.tuning);
+            events.land = false;
+            events.death = true;
+        } else if touch == Some(Touch::Exit) {
+            self.exited = true;
+            events.exit = true;
+        }
+        events
+    }
+
+    pub fn player(&self) -> &Player {
+        &self.player
+    }
+
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    pub fn tuning(&self) -> &Tuning {
+        &self.tuning
+    }
+
+    pub fn mode(&self) -> CollisionMode {
+        self.mode
+    }
+
+    /// Switches the collision mode from the next step on.
+    pub fn set_mode(&mut self, mode: CollisionMode) {
+        self.mode = mode;
+    }
+
+    /// Steps taken since the level started.
+    pub fn frame(&self) -> u64 {
+        self.frame
+    }
+
+    pub fn deaths(&self) -> u32 {
+        self.deaths
+    }
+
+    /// Whether the exit has been touched (the run is over).
+    pub fn exited(&self) -> bool {
+        self.exited
+    }
+
+    /// The moves of the last step, for the debug view.
+    pub fn last_moves(&self) -> Option<StepMoves> {
+        self.last_moves
+    }
+}
