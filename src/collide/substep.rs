@@ -2,9 +2,9 @@
 //! never skip a surface, because it visits every position on its path; the
 //! price is one test per pixel, so the cost grows with speed.
 
-use super::{blocking, overlaps_solid, touching, AxisMove, Hit, Surface};
+use super::{one_way_blocks, overlaps_solid, touching, AxisMove, Hit, Surface};
 use crate::geom::{Axis, Rect, TILE};
-use crate::level::Grid;
+use crate::level::{Grid, Tile};
 
 pub(super) fn move_axis(
     grid: &Grid,
@@ -48,13 +48,11 @@ fn blocked(
     if overlaps_solid(grid, next) {
         return Some(Surface::Solid);
     }
+    // The feet cross a one-way top only when they sit exactly on a tile edge.
     let feet = rect.bottom();
-    if axis == Axis::Y && feet.rem_euclid(TILE) == 0 {
+    if axis == Axis::Y && feet.rem_euclid(TILE) == 0 && one_way_blocks(sign, bottom_before, feet, dropping_through) {
         let row = feet.div_euclid(TILE);
-        let one_way = rect.cols().any(|col| {
-            blocking(grid.get(col, row), axis, sign, feet, bottom_before, dropping_through).is_some()
-        });
-        if one_way {
+        if rect.cols().any(|col| grid.get(col, row) == Tile::OneWay) {
             return Some(Surface::OneWay);
         }
     }
