@@ -114,7 +114,6 @@ impl World {
         let tuning = &self.tuning;
         let grid = &self.level.grid;
         let p = &mut self.player;
-        let was_grounded = p.grounded;
 
         // 1. Timers: a jump press fills the buffer; the ground refills coyote time.
         p.tick_timers(&buttons, tuning);
@@ -133,6 +132,10 @@ impl World {
 
         // 5. Gravity, fast-fall and variable jump height.
         p.fall(buttons.held, tuning);
+
+        // NOTE: landing is measured from here, after the drop and jump
+        // decisions, so a drop that lands on the next ledge in the same step lands.
+        let airborne = !p.grounded;
 
         // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
         //    the same way whichever cure is used.
@@ -169,7 +172,7 @@ impl World {
             p.stop_y();
             p.dropping_through = None;
         }
-        events.land = p.grounded && !was_grounded;
+        events.land = p.grounded && airborne;
 
         // 9. Triggers touched on the way, and the pit below the grid.
         let in_pit = p.rect.y >= grid.pixel_height();

@@ -1,0 +1,88 @@
+//! Shared helpers for the behaviour tests: build a world from a tiny inline
+//! ASCII level, drive it with an input script, and loop over modes.
+#![allow(dead_code)]
+
+use dropthrough::collide::CollisionMode;
+use dropthrough::geom::Rect;
+use dropthrough::{Events, InputScript, Keys, Level, World};
+
+/// A level from inline text. Leading whitespace on each line is dropped, so
+/// levels can be indented in the test; use `.` for empty tiles.
+pub fn level(text: &str) -> Level {
+    let text: String = text
+        .lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty())
+        .map(|l| format!("{l}\n"))
+        .collect();
+    Level::parse(&text, "test.txt").unwrap_or_else(|e| panic!("test level does not parse: {e}"))
+}
+
+pub fn world(text: &str, mode: CollisionMode) -> World {
+    World::new(level(text), mode)
+}
+
+/// Keys from their script spelling: `right+jump`, `none` or ``.
+pub fn keys(spelling: &str) -> Keys {
+    if spelling.is_empty() {
+        return Keys::NONE;
+    }
+    InputScript::parse(&format!("1 {spelling}"), "keys")
+        .expect("key spelling")
+        .keys_at(1)
+}
+
+/// The state after one step, as a trace row has it.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Frame {
+    pub frame: u64,
+    pub rect: Rect,
+    pub vx: f32,
+    pub vy: f32,
+    pub grounded: bool,
+    pub events: Events,
+}
+
+pub fn snapshot(world: &World, events: Events) -> Frame {
+    let p = world.player();
+    Frame {
+        frame: world.frame(),
+        rect: p.rect,
+        vx: p.vx,
+        vy: p.vy,
+        grounded: p.grounded,
+        events,
+    }
+}
+
+/// Runs `frames` steps of an input script (CONTRACT.md format) and returns every step.
+pub fn run(world: &mut World, script: &str, frames: usize) -> Vec<Frame> {
+    let script = InputScript::parse(script, "script").expect("test script parses");
+    script
+        .frames()
+        .take(frames)
+        .map(|keys| {
+            let events = world.step(keys);
+            snapshot(world, events)
+        })
+        .collect()
+}
+
+/// Steps holding the same keys `frames` times.
+pub fn hold(world: &mut World, spelling: &str, frames: usize) -> Vec<Frame> {
+    let keys = keys(spelling);
+    (0..frames)
+        .map(|_| {
+            let events = world.step(keys);
+            snapshot(world, events)
+        })
+        .collect()
+}
+
+/// The first step whose events satisfy `pred`.
+pub fn first(frames: &[Frame], pred: impl Fn(&Events) -> bool) -> Option<&Frame> {
+    frames.iter().find(|f| pred(&f.events))
+}
+
+pub const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
+pub const ALL: [CollisionMode; 3] = CollisionMode::ALL;

@@ -1,0 +1,89 @@
+//! Spikes, the exit and the pit act wherever the box touches them along its
+//! path, not just where a step ends, at any speed.
+
+mod common;
+use common::*;
+
+#[test]
+fn spikes_kill_mid_path_at_high_speed_and_respawn() {
+    let mut text = String::from("gravity = 100000\nmax_fall = 100000\n#####\n#.@.#\n");
+    for _ in 0..100 {
+        text.push_str("#...#\n");
+    }
+    text.push_str("#^^^#\n");
+    for _ in 0..100 {
+        text.push_str("#...#\n");
+    }
+    text.push_str("#####\n");
+    for mode in EXACT {
+        let mut w = world(&text, mode);
+        let spawn = w.player().rect;
+        let frames = hold(&mut w, "", 40);
+        let death = first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls through the spike row and dies"));
+        assert_eq!(death.rect, spawn, "{mode}: the death row shows the respawned state");
+        assert!(death.vy == 0.0 && death.vx == 0.0, "{mode}: {death:?}");
+        assert_eq!(w.deaths(), frames.iter().filter(|f| f.events.death).count() as u32);
+    }
+}
+
+#[test]
+fn exit_touched_mid_path_at_high_speed_ends_the_run() {
+    let text = "run_speed = 100000
+        ##################################
+        #@...............E...............#
+        ##################################";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let frames = hold(&mut w, "right", 20);
+        let exit = first(&frames, |e| e.exit).unwrap_or_else(|| panic!("{mode}: touches the exit"));
+        assert_eq!(exit.rect.right(), 17 * 16 + 1, "{mode}: stops where it first touched the exit: {exit:?}");
+        assert!(w.exited());
+        assert_eq!(frames.last().unwrap().frame, exit.frame, "{mode}: no step after the exit");
+    }
+}
+
+#[test]
+fn spikes_touched_from_the_side_kill() {
+    let text = "
+        ##########
+        #@....^..#
+        ##########";
+    for mode in ALL {
+        let mut w = world(text, mode);
+        let frames = hold(&mut w, "right", 60);
+        assert!(first(&frames, |e| e.death).is_some(), "{mode}");
+    }
+}
+
+#[test]
+fn standing_on_top_of_spikes_is_not_touching_them() {
+    // Half-open boxes: feet resting on a spike tile's top edge do not overlap it.
+    let text = "
+        #####
+        #...#
+        #.@.#
+        #-^-#
+        #####";
+    for mode in ALL {
+        let mut w = world(text, mode);
+        w.place_player(16, 32);
+        let frames = hold(&mut w, "", 10);
+        assert!(first(&frames, |e| e.death).is_none(), "{mode}: the one-way ledge holds the box above the spikes");
+    }
+}
+
+#[test]
+fn falling_out_of_the_bottom_is_a_death_and_respawns() {
+    let text = "
+        #####
+        #.@.#
+        #...#";
+    for mode in ALL {
+        let mut w = world(text, mode);
+        let spawn = w.player().rect;
+        let frames = hold(&mut w, "", 60);
+        let death = first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls into the pit"));
+        assert_eq!(death.rect, spawn, "{mode}");
+        assert!(w.deaths() >= 1);
+    }
+}
