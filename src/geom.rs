@@ -48,8 +48,14 @@ impl Rect {
     /// The box moved by `d` pixels along `axis`.
     pub fn shifted(&self, axis: Axis, d: i32) -> Rect {
         match axis {
-            Axis::X => Rect { x: self.x + d, ..*self },
-            Axis::Y => Rect { y: self.y + d, ..*self },
+            Axis::X => Rect {
+                x: self.x + d,
+                ..*self
+            },
+            Axis::Y => Rect {
+                y: self.y + d,
+                ..*self
+            },
         }
     }
 
@@ -100,7 +106,11 @@ mod tests {
     #[test]
     fn spans_are_half_open() {
         let r = Rect::new(16, 0, 16, 16);
-        assert_eq!(r.cols(), 1..=1, "a box exactly on one tile spans one column");
+        assert_eq!(
+            r.cols(),
+            1..=1,
+            "a box exactly on one tile spans one column"
+        );
         assert_eq!(r.rows(), 0..=0);
         let r = Rect::new(15, 15, 2, 2);
         assert_eq!(r.cols(), 0..=1);

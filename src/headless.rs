@@ -48,7 +48,10 @@ pub fn run(
         writeln!(out, "{}", trace::HEADER)?;
         trace::write_row(out, &world, &Events::default())?;
     }
-    for keys in script.frames().take(usize::try_from(frames).unwrap_or(usize::MAX)) {
+    for keys in script
+        .frames()
+        .take(usize::try_from(frames).unwrap_or(usize::MAX))
+    {
         let events = world.step(keys);
         if let Some(out) = trace.as_deref_mut() {
             trace::write_row(out, &world, &events)?;

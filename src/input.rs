@@ -106,7 +106,9 @@ pub enum ScriptErrorKind {
     FrameZero,
     #[error("reversed range {0}-{1} (expected A-B with A <= B)")]
     Reversed(u64, u64),
-    #[error("frames {first}-{last} overlap frames {other_first}-{other_last} on line {other_line}")]
+    #[error(
+        "frames {first}-{last} overlap frames {other_first}-{other_last} on line {other_line}"
+    )]
     Overlap {
         first: u64,
         last: u64,
@@ -324,7 +326,10 @@ impl<'a> Iterator for Words<'a> {
         if self.rest.is_empty() {
             return None;
         }
-        let end = self.rest.find(char::is_whitespace).unwrap_or(self.rest.len());
+        let end = self
+            .rest
+            .find(char::is_whitespace)
+            .unwrap_or(self.rest.len());
         let (word, rest) = self.rest.split_at(end);
         let col = self.col;
         self.col += word.chars().count();

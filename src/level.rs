@@ -160,7 +160,9 @@ pub enum LevelErrorKind {
     UnknownTile(char),
     #[error("tab in the grid (use spaces or '.' for empty tiles)")]
     Tab,
-    #[error("unknown header key '{0}' (known keys: title, gravity, max_fall, run_speed, jump_speed)")]
+    #[error(
+        "unknown header key '{0}' (known keys: title, gravity, max_fall, run_speed, jump_speed)"
+    )]
     UnknownKey(String),
     #[error("bad value '{value}' for {key} (expected a finite number > 0 and at most 10000000, in {unit})")]
     BadNumber {
@@ -169,18 +171,27 @@ pub enum LevelErrorKind {
         unit: &'static str,
     },
     #[error("{key} is set twice (first on line {first_line})")]
-    DuplicateKey { key: &'static str, first_line: usize },
+    DuplicateKey {
+        key: &'static str,
+        first_line: usize,
+    },
     #[error("header line inside the grid (header lines 'key = value' must come before the first grid row)")]
     HeaderAfterGrid,
     #[error("no player spawn '@' in the grid (expected exactly one)")]
     NoSpawn,
-    #[error("second player spawn '@' (the first is at {first_line}:{first_col}; expected exactly one)")]
+    #[error(
+        "second player spawn '@' (the first is at {first_line}:{first_col}; expected exactly one)"
+    )]
     SecondSpawn { first_line: usize, first_col: usize },
     #[error("the level has no grid (expected rows of tiles, e.g. '#..@..#', after the header)")]
     EmptyGrid,
-    #[error("the grid is wider than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} columns)")]
+    #[error(
+        "the grid is wider than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} columns)"
+    )]
     TooWide,
-    #[error("the grid is taller than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} rows)")]
+    #[error(
+        "the grid is taller than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} rows)"
+    )]
     TooTall,
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
@@ -306,14 +317,17 @@ impl Parser<'_> {
 
     fn run(mut self, text: &str) -> Result<Level, LevelError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
-        let mut line_count = 0;
+        // The last line with anything on it, where a missing grid is reported.
+        let mut last_line = 1;
         // Blank lines after the last grid row are not rows; they are held here
         // and only become empty rows if another grid row follows.
         let mut pending_blank_rows = 0;
         for (index, raw) in text.split('\n').enumerate() {
             let line_no = index + 1;
-            line_count = line_no;
             let line = raw.strip_suffix('\r').unwrap_or(raw);
+            if !line.is_empty() {
+                last_line = line_no;
+            }
             if line.starts_with("//") {
                 continue;
             }
@@ -342,7 +356,7 @@ impl Parser<'_> {
             self.push_row(row, line_no)?;
         }
         let Some(first_grid_line) = self.first_grid_line else {
-            return Err(self.error(line_count.max(1), 1, LevelErrorKind::EmptyGrid));
+            return Err(self.error(last_line, 1, LevelErrorKind::EmptyGrid));
         };
         let Some((_, _, col, row)) = self.spawn else {
             return Err(self.error(first_grid_line, 1, LevelErrorKind::NoSpawn));

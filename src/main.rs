@@ -35,7 +35,7 @@ struct Cli {
     collision: CollisionMode,
 
     /// Steps to simulate with --headless (stops early at the exit).
-    #[arg(long, value_name = "N")]
+    #[arg(long, value_name = "N", allow_negative_numbers = true)]
     frames: Option<u64>,
 
     /// Input script: which keys are held on which frames.
@@ -60,7 +60,10 @@ fn main() -> ExitCode {
     let result = if cli.headless {
         run_headless(&cli)
     } else {
-        Err("the game window is not built yet; run with --headless --level FILE (see --help)".into())
+        Err(
+            "the game window is not built yet; run with --headless --level FILE (see --help)"
+                .into(),
+        )
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -81,7 +84,10 @@ fn one_line(rendered: &str) -> String {
         .take_while(|l| !l.trim().is_empty())
         .map(str::trim)
         .collect();
-    paragraph.join(" ").trim_start_matches("error: ").to_string()
+    paragraph
+        .join(" ")
+        .trim_start_matches("error: ")
+        .to_string()
 }
 
 fn run_headless(cli: &Cli) -> Result<(), String> {

@@ -90,7 +90,11 @@ impl Player {
         if dir != 0 {
             self.facing = dir;
         }
-        let control = if self.grounded { 1.0 } else { tuning.air_control };
+        let control = if self.grounded {
+            1.0
+        } else {
+            tuning.air_control
+        };
         let target = dir as f32 * tuning.run_speed;
         self.vx = approach(self.vx, target, per_step(tuning.run_accel() * control));
     }

@@ -12,7 +12,11 @@ use crate::world::{Events, World};
 pub const HEADER: &str = "frame,x,y,w,h,vx,vy,grounded,event";
 
 /// Writes one trace row: the world's state after `frame` steps, and that step's events.
-pub fn write_row(out: &mut (impl Write + ?Sized), world: &World, events: &Events) -> io::Result<()> {
+pub fn write_row(
+    out: &mut (impl Write + ?Sized),
+    world: &World,
+    events: &Events,
+) -> io::Result<()> {
     let p = world.player();
     let r = p.rect;
     writeln!(

@@ -35,7 +35,10 @@ fn coyote_time_allows_a_jump_just_after_leaving_a_ledge() {
         for late in 1..=4 {
             let frames = jump_after_leaving(mode, late);
             let last = frames.last().unwrap();
-            assert!(last.events.jump, "{mode}: a jump {late} steps after leaving still works: {last:?}");
+            assert!(
+                last.events.jump,
+                "{mode}: a jump {late} steps after leaving still works: {last:?}"
+            );
             assert!(last.vy < 0.0, "{mode}: {last:?}");
         }
     }
@@ -45,7 +48,10 @@ fn coyote_time_allows_a_jump_just_after_leaving_a_ledge() {
 fn coyote_time_runs_out() {
     for mode in ALL {
         let frames = jump_after_leaving(mode, 12);
-        assert!(first(&frames, |e| e.jump).is_none(), "{mode}: no jump 12 steps after leaving");
+        assert!(
+            first(&frames, |e| e.jump).is_none(),
+            "{mode}: no jump 12 steps after leaving"
+        );
     }
 }
 
@@ -72,9 +78,14 @@ fn jump_pressed_just_before_landing_is_buffered() {
         for early in 1..=4 {
             let frames = jump_before_landing(mode, early);
             let landed = first(&frames, |e| e.land).expect("lands").frame;
-            let jumped = first(&frames, |e| e.jump)
-                .unwrap_or_else(|| panic!("{mode}: jump pressed {early} steps early is remembered"));
-            assert_eq!(jumped.frame, landed + 1, "{mode}: jumps the step after landing");
+            let jumped = first(&frames, |e| e.jump).unwrap_or_else(|| {
+                panic!("{mode}: jump pressed {early} steps early is remembered")
+            });
+            assert_eq!(
+                jumped.frame,
+                landed + 1,
+                "{mode}: jumps the step after landing"
+            );
         }
     }
 }
@@ -83,7 +94,10 @@ fn jump_pressed_just_before_landing_is_buffered() {
 fn jump_pressed_long_before_landing_is_forgotten() {
     for mode in ALL {
         let frames = jump_before_landing(mode, 15);
-        assert!(first(&frames, |e| e.jump).is_none(), "{mode}: a press 15 steps early is dropped");
+        assert!(
+            first(&frames, |e| e.jump).is_none(),
+            "{mode}: a press 15 steps early is dropped"
+        );
     }
 }
 
@@ -110,7 +124,10 @@ fn releasing_jump_early_cuts_the_rise() {
     for mode in ALL {
         let tap = rise(&mut world(OPEN, mode), "1 jump");
         let held = rise(&mut world(OPEN, mode), "1-40 jump");
-        assert!(held >= 48, "{mode}: a held jump clears three tiles, rose {held}");
+        assert!(
+            held >= 48,
+            "{mode}: a held jump clears three tiles, rose {held}"
+        );
         assert!(tap * 2 < held, "{mode}: tap rose {tap}, held rose {held}");
         let mid = rise(&mut world(OPEN, mode), "1-6 jump");
         assert!(tap < mid && mid < held, "{mode}: {tap} < {mid} < {held}");
@@ -131,10 +148,19 @@ fn head_bump_ends_the_rise_flush_with_the_ceiling() {
         let mut w = world(low, mode);
         let frames = run(&mut w, "1-40 jump", 40);
         let bump = first(&frames, |e| e.bump).unwrap_or_else(|| panic!("{mode}: bumps"));
-        assert_eq!(bump.rect.y, 48, "{mode}: head flush under the ceiling at y=48: {bump:?}");
+        assert_eq!(
+            bump.rect.y, 48,
+            "{mode}: head flush under the ceiling at y=48: {bump:?}"
+        );
         assert_eq!(bump.vy, 0.0, "{mode}: the rise ends: {bump:?}");
         let after = frames[bump.frame as usize];
-        assert!(after.vy > 0.0, "{mode}: falls right after, even holding jump: {after:?}");
-        assert!(first(&frames, |e| e.land).is_some(), "{mode}: comes back down");
+        assert!(
+            after.vy > 0.0,
+            "{mode}: falls right after, even holding jump: {after:?}"
+        );
+        assert!(
+            first(&frames, |e| e.land).is_some(),
+            "{mode}: comes back down"
+        );
     }
 }

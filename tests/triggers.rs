@@ -19,10 +19,17 @@ fn spikes_kill_mid_path_at_high_speed_and_respawn() {
         let mut w = world(&text, mode);
         let spawn = w.player().rect;
         let frames = hold(&mut w, "", 40);
-        let death = first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls through the spike row and dies"));
-        assert_eq!(death.rect, spawn, "{mode}: the death row shows the respawned state");
+        let death = first(&frames, |e| e.death)
+            .unwrap_or_else(|| panic!("{mode}: falls through the spike row and dies"));
+        assert_eq!(
+            death.rect, spawn,
+            "{mode}: the death row shows the respawned state"
+        );
         assert!(death.vy == 0.0 && death.vx == 0.0, "{mode}: {death:?}");
-        assert_eq!(w.deaths(), frames.iter().filter(|f| f.events.death).count() as u32);
+        assert_eq!(
+            w.deaths(),
+            frames.iter().filter(|f| f.events.death).count() as u32
+        );
     }
 }
 
@@ -36,9 +43,17 @@ fn exit_touched_mid_path_at_high_speed_ends_the_run() {
         let mut w = world(text, mode);
         let frames = hold(&mut w, "right", 20);
         let exit = first(&frames, |e| e.exit).unwrap_or_else(|| panic!("{mode}: touches the exit"));
-        assert_eq!(exit.rect.right(), 17 * 16 + 1, "{mode}: stops where it first touched the exit: {exit:?}");
+        assert_eq!(
+            exit.rect.right(),
+            17 * 16 + 1,
+            "{mode}: stops where it first touched the exit: {exit:?}"
+        );
         assert!(w.exited());
-        assert_eq!(frames.last().unwrap().frame, exit.frame, "{mode}: no step after the exit");
+        assert_eq!(
+            frames.last().unwrap().frame,
+            exit.frame,
+            "{mode}: no step after the exit"
+        );
     }
 }
 
@@ -68,7 +83,10 @@ fn standing_on_top_of_spikes_is_not_touching_them() {
         let mut w = world(text, mode);
         w.place_player(16, 32);
         let frames = hold(&mut w, "", 10);
-        assert!(first(&frames, |e| e.death).is_none(), "{mode}: the one-way ledge holds the box above the spikes");
+        assert!(
+            first(&frames, |e| e.death).is_none(),
+            "{mode}: the one-way ledge holds the box above the spikes"
+        );
     }
 }
 
@@ -82,7 +100,8 @@ fn falling_out_of_the_bottom_is_a_death_and_respawns() {
         let mut w = world(text, mode);
         let spawn = w.player().rect;
         let frames = hold(&mut w, "", 60);
-        let death = first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls into the pit"));
+        let death =
+            first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls into the pit"));
         assert_eq!(death.rect, spawn, "{mode}");
         assert!(w.deaths() >= 1);
     }

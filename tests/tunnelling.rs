@@ -28,5 +28,8 @@ fn naive_tunnels_through_a_thin_platform_that_substep_and_sweep_land_on() {
     let mut w = world(&text, CollisionMode::Naive);
     let frames = hold(&mut w, "", 60);
     let death = first(&frames, |e| e.death).expect("naive falls through into the pit");
-    assert!(first(&frames[..death.frame as usize], |e| e.land).is_none(), "naive never landed on it");
+    assert!(
+        first(&frames[..death.frame as usize], |e| e.land).is_none(),
+        "naive never landed on it"
+    );
 }

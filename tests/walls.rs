@@ -22,10 +22,17 @@ fn stops_flush_against_a_thin_wall_at_any_run_speed() {
             let mut w = world(&corridor(run_speed), mode);
             let frames = hold(&mut w, "right", 120);
             for f in &frames {
-                assert!(f.rect.right() <= wall_x, "{mode} at {run_speed} px/s went into the wall: {f:?}");
+                assert!(
+                    f.rect.right() <= wall_x,
+                    "{mode} at {run_speed} px/s went into the wall: {f:?}"
+                );
             }
             let last = frames.last().unwrap();
-            assert_eq!(last.rect.right(), wall_x, "{mode} at {run_speed} px/s stops flush: {last:?}");
+            assert_eq!(
+                last.rect.right(),
+                wall_x,
+                "{mode} at {run_speed} px/s stops flush: {last:?}"
+            );
             assert_eq!(last.vx, 0.0, "{mode}: the wall stops the run");
         }
     }

@@ -48,7 +48,10 @@ impl CollisionMode {
 
     /// The next mode in [`CollisionMode::ALL`], wrapping around.
     pub fn next(self) -> CollisionMode {
-        let i = CollisionMode::ALL.iter().position(|&m| m == self).unwrap_or(0);
+        let i = CollisionMode::ALL
+            .iter()
+            .position(|&m| m == self)
+            .unwrap_or(0);
         CollisionMode::ALL[(i + 1) % CollisionMode::ALL.len()]
     }
 }
@@ -66,7 +69,9 @@ impl FromStr for CollisionMode {
         CollisionMode::ALL
             .into_iter()
             .find(|m| m.name() == s)
-            .ok_or_else(|| format!("unknown collision mode '{s}' (expected substep, sweep or naive)"))
+            .ok_or_else(|| {
+                format!("unknown collision mode '{s}' (expected substep, sweep or naive)")
+            })
     }
 }
 
@@ -132,7 +137,12 @@ impl AxisMove {
 /// blocks a body only when it moves down (`sign > 0` on Y), its bottom was at
 /// or above that edge before the move, and it is not dropping through the
 /// platform top at exactly that height.
-pub fn one_way_blocks(sign: i32, bottom_before: i32, top: i32, dropping_through: Option<i32>) -> bool {
+pub fn one_way_blocks(
+    sign: i32,
+    bottom_before: i32,
+    top: i32,
+    dropping_through: Option<i32>,
+) -> bool {
     sign > 0 && bottom_before <= top && dropping_through != Some(top)
 }
 

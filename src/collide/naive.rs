@@ -3,7 +3,7 @@
 //! moves further than a platform is thick in one step ends beyond it, overlaps
 //! nothing, and tunnels. Triggers are only seen where the move ends.
 
-use super::{blocking, tile_on_line, touching, AxisMove, Hit};
+use super::{blocking, tile_on_line, touching, AxisMove, Hit, Surface};
 use crate::geom::{Axis, Rect, TILE};
 use crate::level::Grid;
 
@@ -16,54 +16,72 @@ pub(super) fn move_axis(
 ) -> AxisMove {
     let sign = distance.signum();
     let bottom_before = from.bottom();
+    let size = match axis {
+        Axis::X => from.w,
+        Axis::Y => from.h,
+    };
     let start = from.pos(axis);
     let mut result = AxisMove::stay(axis, from, distance);
     let mut pos = start + distance;
 
-    // Push back inside the solid outside of the grid (left, right and top) first.
-    let (lo, hi) = match axis {
-        Axis::X => (0, grid.pixel_width() - from.w),
-        Axis::Y => (0, i32::MAX),
+    // The outside of the grid is solid on the left, right and top: push back
+    // inside it in one go first.
+    let max = match axis {
+        Axis::X => grid.pixel_width() - size,
+        Axis::Y => i32::MAX,
     };
-    if pos < lo || pos > hi {
-        pos = pos.clamp(lo, hi);
-        let edge = if sign > 0 { pos + from.leading_edge(axis, 1) - start } else { pos };
-        result.hit = Some(Hit { surface: super::Surface::Solid, edge });
+    if pos < 0 || pos > max {
+        pos = pos.clamp(0, max);
+        let edge = if sign > 0 { pos + size } else { pos };
+        result.hit = Some(Hit {
+            surface: Surface::Solid,
+            edge,
+        });
     }
 
-    // Then out of blocking tiles, nearest the start first, until nothing overlaps.
+    // Then out of blocking tiles, the line nearest the start first, until
+    // nothing overlaps. Each push moves back toward the start, which is free.
     loop {
         let rect = from.shifted(axis, pos - start);
-        let lines = match axis {
-            Axis::X => rect.cols(),
-            Axis::Y => rect.rows(),
+        let (near, far) = match (axis, sign > 0) {
+            (Axis::X, true) => (rect.x.div_euclid(TILE), (rect.right() - 1).div_euclid(TILE)),
+            (Axis::X, false) => ((rect.right() - 1).div_euclid(TILE), rect.x.div_euclid(TILE)),
+            (Axis::Y, true) => (
+                rect.y.div_euclid(TILE),
+                (rect.bottom() - 1).div_euclid(TILE),
+            ),
+            (Axis::Y, false) => (
+                (rect.bottom() - 1).div_euclid(TILE),
+                rect.y.div_euclid(TILE),
+            ),
         };
-        let mut ordered: Vec<i32> = lines.collect();
-        if sign < 0 {
-            ordered.reverse();
-        }
-        let blocked = ordered.into_iter().find_map(|line| {
-            let edge = if sign > 0 { line * TILE } else { (line + 1) * TILE };
-            rect.across(axis)
-                .find_map(|across| {
-                    let tile = tile_on_line(grid, axis, line, across);
-                    blocking(tile, axis, sign, edge, bottom_before, dropping_through)
-                })
-                .map(|surface| Hit { surface, edge })
-        });
-        let Some(hit) = blocked else { break };
-        // Place the leading edge on the blocking edge, never behind the start.
-        let size = match axis {
-            Axis::X => from.w,
-            Axis::Y => from.h,
+        let mut line = near;
+        let hit = loop {
+            let edge = if sign > 0 {
+                line * TILE
+            } else {
+                (line + 1) * TILE
+            };
+            let surface = rect.across(axis).find_map(|across| {
+                let tile = tile_on_line(grid, axis, line, across);
+                blocking(tile, axis, sign, edge, bottom_before, dropping_through)
+            });
+            if let Some(surface) = surface {
+                break Some(Hit { surface, edge });
+            }
+            if line == far {
+                break None;
+            }
+            line += sign;
         };
-        let back = if sign > 0 { hit.edge - size } else { hit.edge };
-        let at_start = if sign > 0 { back <= start } else { back >= start };
-        pos = if at_start { start } else { back };
+        let Some(hit) = hit else { break };
         result.hit = Some(hit);
-        if at_start {
+        let back = if sign > 0 { hit.edge - size } else { hit.edge };
+        if (back - start) * sign <= 0 {
+            pos = start;
             break;
         }
+        pos = back;
     }
     result.moved = pos - start;
     result.touch = touching(grid, &result.to());

@@ -20,7 +20,15 @@ pub(super) fn move_axis(
     for _ in 0..distance.unsigned_abs() {
         let next = rect.shifted(axis, sign);
         let edge = rect.leading_edge(axis, sign);
-        if let Some(surface) = blocked(grid, &rect, &next, axis, sign, bottom_before, dropping_through) {
+        if let Some(surface) = blocked(
+            grid,
+            &rect,
+            &next,
+            axis,
+            sign,
+            bottom_before,
+            dropping_through,
+        ) {
             result.hit = Some(Hit { surface, edge });
             break;
         }
@@ -50,7 +58,10 @@ fn blocked(
     }
     // The feet cross a one-way top only when they sit exactly on a tile edge.
     let feet = rect.bottom();
-    if axis == Axis::Y && feet.rem_euclid(TILE) == 0 && one_way_blocks(sign, bottom_before, feet, dropping_through) {
+    if axis == Axis::Y
+        && feet.rem_euclid(TILE) == 0
+        && one_way_blocks(sign, bottom_before, feet, dropping_through)
+    {
         let row = feet.div_euclid(TILE);
         if rect.cols().any(|col| grid.get(col, row) == Tile::OneWay) {
             return Some(Surface::OneWay);

@@ -29,7 +29,11 @@ pub(super) fn move_axis(
     };
     let mut result = AxisMove::stay(axis, from, distance);
     while gap < length {
-        let edge = if sign > 0 { line * TILE } else { (line + 1) * TILE };
+        let edge = if sign > 0 {
+            line * TILE
+        } else {
+            (line + 1) * TILE
+        };
         let mut surface = None;
         let mut touch = None;
         for across in from.across(axis) {

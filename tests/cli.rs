@@ -1,0 +1,246 @@
+//! The headless command line of CONTRACT.md, run as a real process: the
+//! summary line, the trace file, exit code 2 with one line on stderr for any
+//! bad input, and never a half-written trace.
+
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output};
+
+fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dropthrough"))
+}
+
+fn root() -> &'static Path {
+    Path::new(env!("CARGO_MANIFEST_DIR"))
+}
+
+/// A fresh scratch directory for one test.
+fn scratch(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("dropthrough-cli-{}-{name}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn run(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Exit code 2 and exactly one line on stderr, containing `needle`.
+fn assert_usage_error(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "exit code 2; stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
+    assert!(err.contains(needle), "stderr {err:?} mentions {needle:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
+}
+
+#[test]
+fn prints_the_summary_line() {
+    let level = root().join("levels/03-the-stack.txt");
+    let inputs = root().join("tests/solutions/03-the-stack.inputs");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--inputs",
+        inputs.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "frames=134 x=181 y=144 deaths=0 exited=true\n"
+    );
+}
+
+#[test]
+fn runs_the_default_600_frames_or_the_given_number() {
+    let level = root().join("levels/01-first-steps.txt");
+    let level = level.to_str().unwrap();
+    let out = run(&["--headless", "--level", level]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "frames=600 x=50 y=128 deaths=0 exited=false\n"
+    );
+    let out = run(&["--headless", "--level", level, "--frames", "0"]);
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "frames=0 x=50 y=128 deaths=0 exited=false\n"
+    );
+}
+
+#[test]
+fn writes_the_trace_with_the_contract_header_and_one_row_per_step() {
+    let dir = scratch("trace");
+    let trace = dir.join("t.csv");
+    let level = root().join("levels/02-down-through.txt");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--frames",
+        "50",
+        "--collision",
+        "sweep",
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&trace).unwrap();
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(lines[0], "frame,x,y,w,h,vx,vy,grounded,event");
+    assert_eq!(lines.len(), 1 + 51, "a spawn row plus one row per step");
+    assert_eq!(lines[1], "0,130,32,12,16,0,0,1,");
+    assert!(lines[51].starts_with("50,"));
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no temporary file left beside the trace"
+    );
+}
+
+#[test]
+fn substep_and_sweep_write_identical_traces() {
+    let dir = scratch("modes");
+    for name in ["04-the-well", "05-bullet-corridor"] {
+        let level = root().join(format!("levels/{name}.txt"));
+        let inputs = root().join(format!("tests/solutions/{name}.inputs"));
+        let traces: Vec<String> = ["substep", "sweep"]
+            .iter()
+            .map(|mode| {
+                let trace = dir.join(format!("{name}-{mode}.csv"));
+                let out = run(&[
+                    "--headless",
+                    "--level",
+                    level.to_str().unwrap(),
+                    "--inputs",
+                    inputs.to_str().unwrap(),
+                    "--collision",
+                    mode,
+                    "--trace",
+                    trace.to_str().unwrap(),
+                ]);
+                assert!(out.status.success(), "{}", stderr(&out));
+                std::fs::read_to_string(trace).unwrap()
+            })
+            .collect();
+        assert!(traces[0] == traces[1], "{name}: traces differ");
+    }
+}
+
+#[test]
+fn level_errors_exit_2_with_file_line_and_column() {
+    let dir = scratch("bad-level");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "title = x\n#####\n#.@.#\n#..X#\n").unwrap();
+    let out = run(&["--headless", "--level", bad.to_str().unwrap()]);
+    assert_usage_error(&out, &format!("{}:4:4: unknown tile 'X'", bad.display()));
+}
+
+#[test]
+fn missing_files_exit_2() {
+    let out = run(&["--headless", "--level", "/no/such/level.txt"]);
+    assert_usage_error(&out, "/no/such/level.txt: cannot read level");
+    let level = root().join("levels/01-first-steps.txt");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--inputs",
+        "/no/such.inputs",
+    ]);
+    assert_usage_error(&out, "/no/such.inputs: cannot read input script");
+}
+
+#[test]
+fn usage_errors_exit_2_with_one_line() {
+    let level = root().join("levels/01-first-steps.txt");
+    let level = level.to_str().unwrap();
+    assert_usage_error(
+        &run(&["--headless", "--level", level, "--collision", "teleport"]),
+        "teleport",
+    );
+    assert_usage_error(
+        &run(&["--headless", "--level", level, "--frames", "-3"]),
+        "--frames",
+    );
+    assert_usage_error(
+        &run(&["--headless", "--level", level, "--frames", "many"]),
+        "many",
+    );
+    assert_usage_error(
+        &run(&["--headless", "--level", level, "--bogus"]),
+        "--bogus",
+    );
+    assert_usage_error(&run(&["--headless"]), "--level");
+}
+
+#[test]
+fn a_bad_input_script_exits_2_and_leaves_no_trace() {
+    let dir = scratch("bad-inputs");
+    let inputs = dir.join("in.txt");
+    std::fs::write(&inputs, "1-10 right\n11 sideways\n").unwrap();
+    let trace = dir.join("t.csv");
+    let level = root().join("levels/01-first-steps.txt");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--inputs",
+        inputs.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert_usage_error(
+        &out,
+        &format!("{}:2:4: unknown key 'sideways'", inputs.display()),
+    );
+    assert!(!trace.exists(), "no trace written");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "nothing but the script in the directory"
+    );
+}
+
+#[test]
+fn an_unwritable_trace_path_exits_2_and_keeps_an_existing_file() {
+    let level = root().join("levels/01-first-steps.txt");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--trace",
+        "/no/such/dir/t.csv",
+    ]);
+    assert_usage_error(&out, "/no/such/dir/t.csv: cannot write trace");
+
+    let dir = scratch("keep");
+    let trace = dir.join("t.csv");
+    std::fs::write(&trace, "precious").unwrap();
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "no spawn here\n").unwrap();
+    let out = run(&[
+        "--headless",
+        "--level",
+        bad.to_str().unwrap(),
+        "--trace",
+        trace.to_str().unwrap(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert_eq!(
+        std::fs::read_to_string(&trace).unwrap(),
+        "precious",
+        "a failed run leaves the old file alone"
+    );
+}
+
+#[test]
+fn help_succeeds() {
+    let out = run(&["--help"]);
+    assert!(out.status.success());
+    assert!(String::from_utf8_lossy(&out.stdout).contains("--headless"));
+}

@@ -1,0 +1,83 @@
+//! The bundled levels: every one parses, and every one is finished by its
+//! solution script under tests/solutions, identically in substep and sweep.
+
+use std::path::{Path, PathBuf};
+
+use dropthrough::headless;
+use dropthrough::{CollisionMode, InputScript, Level};
+
+fn bundled_levels() -> Vec<PathBuf> {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut levels: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("levels/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    levels.sort();
+    levels
+}
+
+fn solution(level: &Path) -> InputScript {
+    let name = level.file_stem().unwrap().to_string_lossy();
+    let path = Path::new(env!("CARGO_MANIFEST_DIR")).join(format!("tests/solutions/{name}.inputs"));
+    InputScript::load(&path).unwrap_or_else(|e| panic!("every level has a solution: {e}"))
+}
+
+fn traced(level: &Path, mode: CollisionMode) -> (headless::Summary, String) {
+    let mut out = Vec::new();
+    let summary = headless::run(
+        Level::load(level).unwrap(),
+        mode,
+        5000,
+        &solution(level),
+        Some(&mut out),
+    )
+    .unwrap();
+    (summary, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn every_bundled_level_parses() {
+    let levels = bundled_levels();
+    assert!(levels.len() >= 6, "at least six levels: {levels:?}");
+    for path in levels {
+        let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            level.header.title.is_some(),
+            "{} has a title",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_bundled_level_is_finished_by_its_solution_in_both_exact_modes() {
+    for path in bundled_levels() {
+        let (substep, substep_trace) = traced(&path, CollisionMode::Substep);
+        let (sweep, sweep_trace) = traced(&path, CollisionMode::Sweep);
+        assert!(
+            substep.exited && substep.deaths == 0,
+            "{}: {substep}",
+            path.display()
+        );
+        assert_eq!(substep, sweep, "{}", path.display());
+        assert!(
+            substep_trace == sweep_trace,
+            "{}: substep and sweep traces differ",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn naive_tunnels_out_of_the_well() {
+    let well = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("04-the-well.txt"))
+        .unwrap();
+    let (summary, _) = traced(&well, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0 && !summary.exited,
+        "naive falls through a ledge in the well: {summary}"
+    );
+}
