@@ -3,11 +3,12 @@
 //! Pure and panic-free on any input; the format is fixed by CONTRACT.md.
 
 use std::fmt;
+use std::ops::Range;
 use std::path::Path;
 
 use thiserror::Error;
 
-use crate::geom::TILE;
+use crate::geom::{Rect, TILE};
 
 /// Largest grid, in tiles, on either side.
 pub const MAX_GRID_SIDE: usize = 4096;
@@ -113,6 +114,20 @@ impl Grid {
         } else {
             self.tiles[row as usize * self.width + col as usize]
         }
+    }
+
+    /// The tile columns and rows a pixel area covers, clipped to the grid:
+    /// what the renderer draws, so its cost follows the view, not the level.
+    pub fn tiles_in(&self, area: Rect) -> (Range<i32>, Range<i32>) {
+        let clip = |lo: i32, hi: i32, n: usize| {
+            let first = lo.div_euclid(TILE).clamp(0, n as i32);
+            let end = (hi + TILE - 1).div_euclid(TILE).clamp(0, n as i32);
+            first..end.max(first)
+        };
+        (
+            clip(area.x, area.right(), self.width),
+            clip(area.y, area.bottom(), self.height),
+        )
     }
 
     /// Bytes the tiles occupy.
@@ -507,5 +522,20 @@ impl fmt::Display for Level {
             writeln!(f, "{line}")?;
         }
         Ok(())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn tiles_in_clips_to_the_grid_and_follows_the_view() {
+        let level = Level::parse("@....\n.....\n.....\n", "t").unwrap();
+        let g = &level.grid;
+        assert_eq!(g.tiles_in(Rect::new(0, 0, 80, 48)), (0..5, 0..3));
+        assert_eq!(g.tiles_in(Rect::new(15, 17, 2, 2)), (0..2, 1..2));
+        assert_eq!(g.tiles_in(Rect::new(-100, -100, 50, 50)), (0..0, 0..0));
+        assert_eq!(g.tiles_in(Rect::new(70, 40, 500, 500)), (4..5, 2..3));
     }
 }

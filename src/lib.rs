@@ -3,12 +3,14 @@
 //! `game/`), so tests, benchmarks and the headless runner drive exactly the
 //! `World` the window shows.
 
+pub mod clock;
 pub mod collide;
 pub mod geom;
 pub mod headless;
 pub mod input;
 pub mod level;
 pub mod player;
+pub mod session;
 pub mod trace;
 pub mod tuning;
 pub mod world;

@@ -1,13 +1,19 @@
 //! The command line: `--headless` runs the simulation without a window (see
 //! CONTRACT.md); anything else plays the game. Every error is one line on
-//! stderr and exit code 2.
+//! stderr and exit code 2, and a bad level stops the game before any window
+//! opens.
 
+mod game;
+
+use std::cell::RefCell;
 use std::io::Write;
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::ExitCode;
+use std::rc::Rc;
 
 use clap::Parser;
 use dropthrough::headless::{self, DEFAULT_FRAMES};
+use dropthrough::session::{self, LevelFile, Outputs, Session};
 use dropthrough::trace::AtomicFile;
 use dropthrough::{CollisionMode, InputScript, Level};
 
@@ -42,9 +48,17 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     inputs: Option<PathBuf>,
 
-    /// Write the trace CSV here.
+    /// Write the trace CSV here (headless, or the first level run in the window).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
+
+    /// Window: write the keys of the first level run as an input script.
+    #[arg(long, value_name = "FILE")]
+    record: Option<PathBuf>,
+
+    /// Window: play the first level run from an input script instead of the keyboard.
+    #[arg(long, value_name = "FILE")]
+    replay: Option<PathBuf>,
 }
 
 fn main() -> ExitCode {
@@ -60,10 +74,7 @@ fn main() -> ExitCode {
     let result = if cli.headless {
         run_headless(&cli)
     } else {
-        Err(
-            "the game window is not built yet; run with --headless --level FILE (see --help)"
-                .into(),
-        )
+        play(&cli)
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
@@ -90,9 +101,59 @@ fn one_line(rendered: &str) -> String {
         .to_string()
 }
 
+/// The bundled levels: `levels/` here, else the one beside the sources.
+fn default_levels_dir() -> PathBuf {
+    let here = Path::new("levels");
+    if here.is_dir() {
+        here.to_path_buf()
+    } else {
+        Path::new(env!("CARGO_MANIFEST_DIR")).join("levels")
+    }
+}
+
+/// The game: every level is loaded, and every file checked, before the window opens.
+fn play(cli: &Cli) -> Result<(), String> {
+    if cli.inputs.is_some() || cli.frames.is_some() {
+        return Err(
+            "--inputs and --frames are for --headless; the window replays with --replay FILE"
+                .into(),
+        );
+    }
+    if cli.play.is_some() && cli.level.is_some() {
+        return Err("give the level to play once: LEVEL or --level FILE".into());
+    }
+    let levels = match cli.play.as_ref().or(cli.level.as_ref()) {
+        Some(path) => vec![LevelFile::load(path).map_err(|e| e.to_string())?],
+        None => session::load_dir(&default_levels_dir())?,
+    };
+    let replay = match &cli.replay {
+        Some(path) => Some(InputScript::load(path).map_err(|e| e.to_string())?),
+        None => None,
+    };
+    let outputs = Outputs {
+        record: cli.record.clone(),
+        trace: cli.trace.clone(),
+    };
+    let session = Session::new(levels, cli.collision, outputs, replay);
+    if let Some(e) = session.io_error() {
+        return Err(e.to_string());
+    }
+    let outcome = Rc::new(RefCell::new(Ok(())));
+    let slot = Rc::clone(&outcome);
+    macroquad::Window::from_config(game::conf(), async move {
+        *slot.borrow_mut() = game::run(session).await;
+    });
+    outcome.replace(Ok(()))
+}
+
 fn run_headless(cli: &Cli) -> Result<(), String> {
     if cli.play.is_some() {
         return Err("with --headless, give the level as --level FILE".into());
+    }
+    if cli.record.is_some() || cli.replay.is_some() {
+        return Err(
+            "--record and --replay are for the window; headless runs take --inputs FILE".into(),
+        );
     }
     let Some(level_path) = &cli.level else {
         return Err("--headless needs --level FILE".into());

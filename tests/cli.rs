@@ -244,3 +244,51 @@ fn help_succeeds() {
     assert!(out.status.success());
     assert!(String::from_utf8_lossy(&out.stdout).contains("--headless"));
 }
+
+#[test]
+fn the_game_refuses_a_bad_level_before_opening_a_window() {
+    // No display is needed: these fail before any window opens.
+    assert_usage_error(
+        &run(&["/no/such/level.txt"]),
+        "/no/such/level.txt: cannot read level",
+    );
+    let dir = scratch("game-bad-level");
+    let bad = dir.join("bad.txt");
+    std::fs::write(&bad, "#####\n#@.@#\n").unwrap();
+    assert_usage_error(
+        &run(&[bad.to_str().unwrap()]),
+        &format!("{}:2:4: second player spawn '@'", bad.display()),
+    );
+    let level = root().join("levels/01-first-steps.txt");
+    let level = level.to_str().unwrap();
+    assert_usage_error(
+        &run(&[level, "--replay", "/no/such/replay.txt"]),
+        "/no/such/replay.txt: cannot read input script",
+    );
+    assert_usage_error(
+        &run(&[level, "--trace", "/no/such/dir/t.csv"]),
+        "/no/such/dir/t.csv: cannot write",
+    );
+    assert_usage_error(
+        &run(&[level, "--inputs", "x.txt"]),
+        "--inputs and --frames are for --headless",
+    );
+    assert_usage_error(
+        &run(&[level, "--collision", "fast"]),
+        "unknown collision mode 'fast'",
+    );
+}
+
+#[test]
+fn headless_refuses_window_only_flags() {
+    let level = root().join("levels/01-first-steps.txt");
+    let level = level.to_str().unwrap();
+    assert_usage_error(
+        &run(&["--headless", "--level", level, "--record", "r.txt"]),
+        "--record and --replay are for the window",
+    );
+    assert_usage_error(
+        &run(&["--headless", level]),
+        "give the level as --level FILE",
+    );
+}

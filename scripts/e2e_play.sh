@@ -1,0 +1,51 @@
+#!/usr/bin/env bash
+# Inside Xvfb: start the game, press keys, take screenshots, quit with Esc.
+# Called by scripts/e2e.sh; writes into $E2E_OUT.
+set -euo pipefail
+out="$E2E_OUT"
+bin=target/release/dropthrough
+
+"$bin" tests/e2e/level.txt --trace "$out/trace.csv" --record "$out/recording.txt" \
+  >"$out/game.log" 2>&1 &
+game=$!
+cleanup() { kill "$game" 2>/dev/null || true; }
+trap cleanup EXIT
+
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
+[ -n "$wid" ] || { echo "e2e: no game window" >&2; exit 1; }
+# No window manager: focus by hand, and keep the pointer over the window too.
+xdotool windowfocus --sync "$wid"
+xdotool mousemove --window "$wid" 100 100
+sleep 0.5
+
+hold() { xdotool keydown "$1"; sleep "$2"; xdotool keyup "$1"; }
+
+xdotool keydown Right
+sleep 0.5
+hold space 0.4          # full jump, up through the upper ledge
+sleep 0.9               # land on it and run into the right wall
+xdotool keyup Right
+sleep 0.4
+xdotool key F1          # the debug view, for the showcase picture
+sleep 0.1
+xdotool keydown Down    # drop through the ledge under the feet...
+sleep 0.12
+xdotool key p           # ...and pause mid-drop for the picture
+xdotool keyup Down
+sleep 0.3
+xwd -silent -id "$wid" >"$out/showcase.xwd"
+xdotool key p F1
+sleep 1.2               # land on the lower ledge and come to rest
+xwd -silent -id "$wid" >"$out/check.xwd"
+
+xdotool key Escape
+for _ in $(seq 50); do
+  kill -0 "$game" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$game" 2>/dev/null; then
+  echo "e2e: the game did not quit on Esc" >&2
+  exit 1
+fi
+trap - EXIT
+wait "$game" || { echo "e2e: the game exited with an error:" >&2; cat "$out/game.log" >&2; exit 1; }

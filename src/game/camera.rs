@@ -1,0 +1,88 @@
+//! The camera: an integer zoom that fits the window, a view that follows the
+//! player with a small dead zone and never shows outside the level, and the
+//! mapping from world pixels to screen pixels.
+
+use dropthrough::geom::Rect;
+
+/// World pixels the zoom tries to fit on screen (about 25 × 16 tiles).
+const FIT_W: f32 = 400.0;
+const FIT_H: f32 = 256.0;
+/// The player may move this far (world px) from the view's centre before it follows.
+const DEAD_ZONE_W: f32 = 32.0;
+const DEAD_ZONE_H: f32 = 24.0;
+
+#[derive(Default)]
+pub struct Camera {
+    /// The centre of the view, world px; `None` until the first frame.
+    centre: Option<(f32, f32)>,
+}
+
+/// Where the world is on screen this frame.
+#[derive(Clone, Copy, Debug)]
+pub struct Viewport {
+    /// Screen pixels per world pixel (a whole number, for crisp pixels).
+    pub zoom: f32,
+    /// Screen position of the world origin, whole screen pixels.
+    pub origin: (f32, f32),
+    /// The world area on screen, px.
+    pub area: Rect,
+}
+
+impl Viewport {
+    /// Screen position of a world point.
+    pub fn to_screen(self, x: f32, y: f32) -> (f32, f32) {
+        (self.origin.0 + x * self.zoom, self.origin.1 + y * self.zoom)
+    }
+}
+
+impl Camera {
+    /// Snaps to the target on the next frame (a new level, a restart).
+    pub fn reset(&mut self) {
+        self.centre = None;
+    }
+
+    /// Follows `target` (the player's centre, world px) in a level of
+    /// `level_w × level_h` px on a screen of `screen_w × screen_h`.
+    pub fn follow(
+        &mut self,
+        target: (f32, f32),
+        level: (f32, f32),
+        screen: (f32, f32),
+    ) -> Viewport {
+        let zoom = (screen.0 / FIT_W).min(screen.1 / FIT_H).floor().max(1.0);
+        let view = (screen.0 / zoom, screen.1 / zoom);
+        let (mut cx, mut cy) = self.centre.unwrap_or(target);
+        cx = follow_axis(cx, target.0, DEAD_ZONE_W);
+        cy = follow_axis(cy, target.1, DEAD_ZONE_H);
+        cx = clamp_axis(cx, view.0, level.0);
+        cy = clamp_axis(cy, view.1, level.1);
+        self.centre = Some((cx, cy));
+        let left = cx - view.0 / 2.0;
+        let top = cy - view.1 / 2.0;
+        Viewport {
+            zoom,
+            origin: ((-left * zoom).round(), (-top * zoom).round()),
+            area: Rect::new(
+                left.floor() as i32,
+                top.floor() as i32,
+                view.0.ceil() as i32 + 1,
+                view.1.ceil() as i32 + 1,
+            ),
+        }
+    }
+}
+
+/// Moves the centre just enough to keep the target within the dead zone.
+fn follow_axis(centre: f32, target: f32, dead_zone: f32) -> f32 {
+    let half = dead_zone / 2.0;
+    centre.clamp(target - half, target + half)
+}
+
+/// Keeps the view inside the level; a level smaller than the view is centred.
+fn clamp_axis(centre: f32, view: f32, level: f32) -> f32 {
+    if level <= view {
+        level / 2.0
+    } else {
+        centre.clamp(view / 2.0, level - view / 2.0)
+    }
+}

@@ -1,0 +1,192 @@
+//! Drawing the world: the tiles in view, the player, and the F1 debug view of
+//! the last step's collision work. Reads the `World`; changes nothing.
+
+use dropthrough::collide::{AxisMove, CollisionMode};
+use dropthrough::geom::{Axis, Rect, TILE};
+use dropthrough::level::{Grid, Tile};
+use dropthrough::World;
+use macroquad::prelude::*;
+
+use super::camera::Viewport;
+
+pub const BACKGROUND: Color = Color::new(0.086, 0.094, 0.149, 1.0);
+/// Solid tile fill. The end-to-end test finds the level on screen by this colour.
+pub const SOLID: Color = Color::new(0.337, 0.361, 0.478, 1.0);
+const SOLID_TOP: Color = Color::new(0.51, 0.54, 0.667, 1.0);
+const PLANK: Color = Color::new(0.69, 0.5, 0.282, 1.0);
+const PLANK_TOP: Color = Color::new(0.98, 0.824, 0.549, 1.0);
+const SPIKE: Color = Color::new(0.863, 0.863, 0.922, 1.0);
+const SPIKE_BASE: Color = Color::new(0.55, 0.118, 0.157, 1.0);
+const EXIT: Color = Color::new(0.275, 0.863, 0.51, 1.0);
+/// Player body. The end-to-end test finds the player on screen by this colour.
+pub const PLAYER: Color = Color::new(1.0, 0.47, 0.235, 1.0);
+const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);
+
+/// A rectangle given in world pixels, snapped to whole screen pixels.
+fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
+    let (sx, sy) = vp.to_screen(x, y);
+    let (ex, ey) = vp.to_screen(x + w, y + h);
+    let (sx, sy, ex, ey) = (sx.round(), sy.round(), ex.round(), ey.round());
+    draw_rectangle(sx, sy, ex - sx, ey - sy, color);
+}
+
+fn world_outline(vp: &Viewport, r: Rect, color: Color) {
+    let (sx, sy) = vp.to_screen(r.x as f32, r.y as f32);
+    draw_rectangle_lines(
+        sx,
+        sy,
+        r.w as f32 * vp.zoom,
+        r.h as f32 * vp.zoom,
+        2.0,
+        color,
+    );
+}
+
+/// The tiles in view, and only those.
+pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
+    let (cols, rows) = grid.tiles_in(vp.area);
+    let t = TILE as f32;
+    for row in rows {
+        for col in cols.clone() {
+            let (x, y) = (col as f32 * t, row as f32 * t);
+            match grid.get(col, row) {
+                Tile::Empty => {}
+                Tile::Solid => {
+                    world_rect(vp, x, y, t, t, SOLID);
+                    if grid.get(col, row - 1) != Tile::Solid {
+                        world_rect(vp, x, y, t, 2.0, SOLID_TOP);
+                    }
+                }
+                Tile::OneWay => {
+                    world_rect(vp, x, y, t, 5.0, PLANK);
+                    world_rect(vp, x, y, t, 1.0, PLANK_TOP);
+                }
+                Tile::Spikes => {
+                    world_rect(vp, x, y + t - 3.0, t, 3.0, SPIKE_BASE);
+                    for i in 0..2 {
+                        let left = x + i as f32 * t / 2.0;
+                        let (ax, ay) = vp.to_screen(left, y + t - 3.0);
+                        let (bx, by) = vp.to_screen(left + t / 2.0, y + t - 3.0);
+                        let (cx, cy) = vp.to_screen(left + t / 4.0, y + 3.0);
+                        draw_triangle(vec2(ax, ay), vec2(bx, by), vec2(cx, cy), SPIKE);
+                    }
+                }
+                Tile::Exit => {
+                    let glow = 0.6 + 0.4 * (time * 3.0).sin().abs() as f32;
+                    let frame = Color { a: glow, ..EXIT };
+                    world_rect(vp, x + 2.0, y, t - 4.0, t, frame);
+                    world_rect(vp, x + 4.0, y + 2.0, t - 8.0, t - 2.0, BACKGROUND);
+                    world_rect(vp, x + 6.0, y + 8.0, 2.0, 2.0, frame);
+                }
+            }
+        }
+    }
+}
+
+/// The player's box at a (possibly fractional) world position, facing
+/// `facing`, squashed by `squash` (0 = not at all) after a landing.
+pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash: f32) {
+    let sw = w * (1.0 + 0.3 * squash);
+    let sh = h * (1.0 - 0.3 * squash);
+    let left = x + (w - sw) / 2.0;
+    let top = y + h - sh;
+    world_rect(vp, left, top, sw, sh, PLAYER);
+    let eye_x = if facing >= 0 {
+        left + sw - 4.0
+    } else {
+        left + 2.0
+    };
+    world_rect(vp, eye_x, top + 4.0, 2.0, 3.0, EYE);
+}
+
+const HITBOX: Color = Color::new(0.3, 1.0, 0.4, 1.0);
+const TRIED: Color = Color::new(1.0, 0.9, 0.3, 1.0);
+const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 1.0);
+const DROPPING: Color = Color::new(1.0, 0.3, 1.0, 1.0);
+
+/// F1: the hitbox, the last step's moves as the mode saw them, the velocity
+/// and the one-way top being dropped through.
+pub fn debug(world: &World, vp: &Viewport) {
+    let p = world.player();
+    if let Some(moves) = world.last_moves() {
+        for m in std::iter::once(moves.x).chain(moves.y) {
+            axis_move(vp, world.mode(), &m);
+        }
+    }
+    world_outline(vp, p.rect, HITBOX);
+    let (cx, cy) = (
+        p.rect.x as f32 + p.rect.w as f32 / 2.0,
+        p.rect.y as f32 + p.rect.h as f32 / 2.0,
+    );
+    // The velocity, drawn as the distance it covers in 0.1 s.
+    let (ax, ay) = vp.to_screen(cx, cy);
+    let (bx, by) = vp.to_screen(cx + p.vx * 0.1, cy + p.vy * 0.1);
+    draw_line(ax, ay, bx, by, 2.0, HITBOX);
+    let label = format!("v = ({:.0}, {:.0}) px/s", p.vx, p.vy);
+    draw_text(&label, ax + 10.0, ay - 12.0, 18.0, HITBOX);
+    if let Some(top) = p.dropping_through {
+        let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
+        let ex = sx + vp.area.w as f32 * vp.zoom;
+        draw_line(sx, sy, ex, sy, 2.0, DROPPING);
+        draw_text(
+            format!("dropping through y={top}"),
+            ax + 10.0,
+            sy - 6.0,
+            18.0,
+            DROPPING,
+        );
+    }
+}
+
+/// One axis move: substep's pixels tried, sweep's swept span and contact
+/// point, naive's jump target and where it was pushed back to.
+fn axis_move(vp: &Viewport, mode: CollisionMode, m: &AxisMove) {
+    let sign = m.wanted.signum();
+    let lead = |r: Rect| -> (f32, f32) {
+        match m.axis {
+            Axis::X => (
+                r.leading_edge(Axis::X, sign) as f32,
+                r.y as f32 + r.h as f32 / 2.0,
+            ),
+            Axis::Y => (
+                r.x as f32 + r.w as f32 / 2.0,
+                r.leading_edge(Axis::Y, sign) as f32,
+            ),
+        }
+    };
+    match mode {
+        CollisionMode::Substep => {
+            let tried = m.moved.unsigned_abs().min(4096) as i32;
+            for i in 1..=tried {
+                let (x, y) = lead(m.from.shifted(m.axis, sign * i));
+                world_rect(vp, x - 0.5, y - 0.5, 1.0, 1.0, TRIED);
+            }
+            if m.hit.is_some() {
+                let (x, y) = lead(m.from.shifted(m.axis, m.moved + sign));
+                world_rect(vp, x - 0.5, y - 0.5, 1.0, 1.0, BLOCKED);
+            }
+        }
+        CollisionMode::Sweep => {
+            let to = m.to();
+            let span = Rect::new(
+                m.from.x.min(to.x),
+                m.from.y.min(to.y),
+                (m.from.x - to.x).abs() + m.from.w,
+                (m.from.y - to.y).abs() + m.from.h,
+            );
+            world_outline(vp, span, TRIED);
+            if let Some(hit) = m.hit {
+                let (x0, y0, x1, y1) = match m.axis {
+                    Axis::X => (hit.edge, to.y, hit.edge, to.bottom()),
+                    Axis::Y => (to.x, hit.edge, to.right(), hit.edge),
+                };
+                let (ax, ay) = vp.to_screen(x0 as f32, y0 as f32);
+                let (bx, by) = vp.to_screen(x1 as f32, y1 as f32);
+                draw_line(ax, ay, bx, by, 3.0, BLOCKED);
+            }
+        }
+        CollisionMode::Naive => {
+            world_outline(vp, m.from.shifted(m.axis, m.wanted), BLOCKED);
+        }
+    }
+}

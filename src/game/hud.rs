@@ -1,0 +1,155 @@
+//! Text on screen: the status bar, the help lines, and the overlays for a
+//! completed level, the summary, a level file with an error, and pauses.
+
+use dropthrough::clock::FixedClock;
+use dropthrough::session::{Phase, Session};
+use dropthrough::tuning::STEPS_PER_SECOND;
+use macroquad::prelude::*;
+
+const SIZE: f32 = 20.0;
+const LINE: f32 = 22.0;
+const TEXT: Color = WHITE;
+const DIM: Color = Color::new(0.75, 0.78, 0.85, 1.0);
+const PANEL: Color = Color::new(0.0, 0.0, 0.0, 0.72);
+const ERROR: Color = Color::new(1.0, 0.45, 0.45, 1.0);
+const GOOD: Color = Color::new(0.5, 1.0, 0.6, 1.0);
+
+const HELP: [&str; 2] = [
+    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall",
+    "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  Esc quit",
+];
+
+fn seconds(steps: u64) -> f64 {
+    steps as f64 / f64::from(STEPS_PER_SECOND)
+}
+
+/// The status bar across the top.
+pub fn status(session: &Session, clock: &FixedClock) {
+    let world = session.world();
+    let p = world.player();
+    let mut line = format!(
+        "{}/{} {}   mode {}   fall {:.1} px/step   deaths {}   time {:.2} s",
+        session.index() + 1,
+        session.level_count(),
+        session.level_file().title(),
+        session.mode(),
+        p.vy.max(0.0) / STEPS_PER_SECOND as f32,
+        world.deaths(),
+        seconds(world.frame()),
+    );
+    if clock.speed() < 1.0 {
+        line.push_str(&format!("   speed x{}", clock.speed()));
+    }
+    if clock.paused() {
+        line.push_str("   PAUSED");
+    }
+    if session.replaying() {
+        line.push_str("   REPLAY");
+    } else if session.recording() {
+        line.push_str("   REC");
+    }
+    draw_rectangle(0.0, 0.0, screen_width(), LINE + 8.0, PANEL);
+    draw_text(&line, 8.0, LINE, SIZE, TEXT);
+}
+
+pub fn help() {
+    let top = screen_height() - LINE * HELP.len() as f32 - 8.0;
+    draw_rectangle(0.0, top, screen_width(), screen_height() - top, PANEL);
+    for (i, line) in HELP.iter().enumerate() {
+        draw_text(line, 8.0, top + LINE * (i as f32 + 1.0), SIZE, DIM);
+    }
+}
+
+fn panel(lines: &[(String, Color)]) {
+    let width = lines
+        .iter()
+        .map(|(l, _)| measure_text(l, None, SIZE as u16, 1.0).width)
+        .fold(0.0, f32::max)
+        + 32.0;
+    let height = LINE * lines.len() as f32 + 24.0;
+    let x = ((screen_width() - width) / 2.0).max(0.0);
+    let y = ((screen_height() - height) / 2.0).max(0.0);
+    draw_rectangle(x, y, width, height, PANEL);
+    for (i, (line, color)) in lines.iter().enumerate() {
+        draw_text(
+            line,
+            x + 16.0,
+            y + 12.0 + LINE * (i as f32 + 1.0) - 4.0,
+            SIZE,
+            *color,
+        );
+    }
+}
+
+/// "Level complete" or the summary, depending on the phase.
+pub fn phase(session: &Session) {
+    match session.phase() {
+        Phase::Playing => {}
+        Phase::Complete => {
+            let Some(Some(result)) = session.results().get(session.index()) else {
+                return;
+            };
+            panel(&[
+                ("Level complete!".into(), GOOD),
+                (
+                    format!(
+                        "{}: {:.2} s, {} deaths",
+                        result.title,
+                        result.seconds(),
+                        result.deaths
+                    ),
+                    TEXT,
+                ),
+                ("Enter: next level".into(), DIM),
+            ]);
+        }
+        Phase::Finished => {
+            let mut lines = vec![("All levels played".to_string(), GOOD)];
+            let (mut steps, mut deaths) = (0, 0);
+            for result in session.results().iter().flatten() {
+                lines.push((
+                    format!(
+                        "{:<24} {:>8.2} s {:>4} deaths",
+                        result.title,
+                        result.seconds(),
+                        result.deaths
+                    ),
+                    TEXT,
+                ));
+                steps += result.steps;
+                deaths += result.deaths;
+            }
+            lines.push((
+                format!(
+                    "{:<24} {:>8.2} s {:>4} deaths",
+                    "total",
+                    seconds(steps),
+                    deaths
+                ),
+                GOOD,
+            ));
+            lines.push(("R: play again   Esc: quit".into(), DIM));
+            panel(&lines);
+        }
+    }
+}
+
+/// A level file that could not be reloaded, or a recording that could not be written.
+pub fn errors(session: &Session) {
+    let messages = [session.level_file().error.as_deref(), session.io_error()];
+    let mut y = screen_height() - 80.0;
+    for message in messages.into_iter().flatten() {
+        let chars_per_line = ((screen_width() - 24.0) / 10.0).max(20.0) as usize;
+        let chars: Vec<char> = message.chars().collect();
+        let lines: Vec<String> = chars
+            .chunks(chars_per_line)
+            .map(|c| c.iter().collect())
+            .collect();
+        let height = LINE * lines.len() as f32 + 10.0;
+        y -= height;
+        draw_rectangle(0.0, y, screen_width(), height, PANEL);
+        for (i, line) in lines.iter().enumerate() {
+            draw_text(line, 8.0, y + LINE * (i as f32 + 1.0), SIZE, ERROR);
+        }
+    }
+}

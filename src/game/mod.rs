@@ -1,0 +1,193 @@
+//! The game window (macroquad): reads the keyboard, runs the session on a
+//! fixed 60 Hz clock, and draws the world interpolated between its last two
+//! steps. All game rules live in the library's `Session` and `World`.
+
+mod camera;
+mod draw;
+mod hud;
+mod keys;
+
+use dropthrough::clock::FixedClock;
+use dropthrough::geom::Rect;
+use dropthrough::session::{Phase, Session};
+use macroquad::prelude::*;
+
+use camera::Camera;
+use keys::KeyLatch;
+
+/// Seconds the "level complete" panel stays before the next level starts.
+const COMPLETE_PAUSE: f64 = 2.5;
+/// Seconds between checks of the level file for edits.
+const RELOAD_EVERY: f64 = 1.0;
+/// The shortest frame, s: without vsync the loop sleeps rather than spin a core.
+const MIN_FRAME: f64 = 1.0 / 120.0;
+/// Steps a landing squash lasts.
+const SQUASH_STEPS: f32 = 8.0;
+
+pub fn conf() -> Conf {
+    Conf {
+        window_title: "dropthrough".to_string(),
+        window_width: 960,
+        window_height: 640,
+        window_resizable: true,
+        high_dpi: false,
+        ..Default::default()
+    }
+}
+
+/// What is drawn for the player: the last two states, for interpolation.
+struct Motion {
+    before: Rect,
+    now: Rect,
+    /// Landing squash left, in steps.
+    squash: f32,
+}
+
+impl Motion {
+    fn still(rect: Rect) -> Motion {
+        Motion {
+            before: rect,
+            now: rect,
+            squash: 0.0,
+        }
+    }
+
+    fn at(&self, alpha: f32) -> (f32, f32) {
+        let lerp = |a: i32, b: i32| a as f32 + (b - a) as f32 * alpha;
+        (
+            lerp(self.before.x, self.now.x),
+            lerp(self.before.y, self.now.y),
+        )
+    }
+}
+
+/// Plays until Esc or the window is closed, then writes any recording and
+/// trace. Returns the error writing them, if any.
+pub async fn run(mut session: Session) -> Result<(), String> {
+    prevent_quit();
+    let mut clock = FixedClock::default();
+    let mut camera = Camera::default();
+    let mut latch = KeyLatch::default();
+    let mut motion = Motion::still(session.world().player().rect);
+    let mut show_help = true;
+    let mut show_debug = false;
+    let mut last_reload_check = get_time();
+    let mut completed_at: Option<f64> = None;
+
+    loop {
+        let frame_start = get_time();
+        if is_quit_requested() || is_key_pressed(KeyCode::Escape) {
+            break;
+        }
+
+        // 1. Commands. Each that starts a level over resets what is drawn.
+        latch.sample();
+        let level_before = (session.index(), session.world().frame());
+        if is_key_pressed(KeyCode::R) {
+            if session.phase() == Phase::Finished {
+                session.play_again();
+            } else {
+                session.restart();
+            }
+        }
+        if is_key_pressed(KeyCode::N) {
+            session.next_level();
+        }
+        if is_key_pressed(KeyCode::B) {
+            session.previous_level();
+        }
+        if is_key_pressed(KeyCode::Tab) {
+            session.cycle_mode();
+        }
+        if is_key_pressed(KeyCode::P) {
+            clock.toggle_pause();
+        }
+        if is_key_pressed(KeyCode::Period) {
+            clock.step_once();
+        }
+        if is_key_pressed(KeyCode::LeftBracket) {
+            clock.slower();
+        }
+        if is_key_pressed(KeyCode::RightBracket) {
+            clock.faster();
+        }
+        if is_key_pressed(KeyCode::H) {
+            show_help = !show_help;
+        }
+        if is_key_pressed(KeyCode::F1) {
+            show_debug = !show_debug;
+        }
+        let now = get_time();
+        if now - last_reload_check >= RELOAD_EVERY {
+            last_reload_check = now;
+            session.poll_reload();
+        }
+        if session.phase() == Phase::Complete {
+            let since = *completed_at.get_or_insert(now);
+            if now - since >= COMPLETE_PAUSE || is_key_pressed(KeyCode::Enter) {
+                session.continue_after_complete();
+            }
+        } else {
+            completed_at = None;
+        }
+        if (session.index(), session.world().frame()) != level_before
+            && session.world().frame() == 0
+        {
+            motion = Motion::still(session.world().player().rect);
+            camera.reset();
+        }
+
+        // 2. Fixed steps for the time that passed.
+        for _ in 0..clock.advance(f64::from(get_frame_time())) {
+            let before = session.world().player().rect;
+            let events = session.step(latch.take());
+            let now = session.world().player().rect;
+            motion.before = if events.death { now } else { before };
+            motion.now = now;
+            motion.squash = if events.land {
+                SQUASH_STEPS
+            } else {
+                (motion.squash - 1.0).max(0.0)
+            };
+        }
+
+        // 3. Draw, between the last two steps.
+        let world = session.world();
+        let grid = &world.level().grid;
+        let (x, y) = motion.at(clock.alpha());
+        let p = world.player();
+        let viewport = camera.follow(
+            (x + p.rect.w as f32 / 2.0, y + p.rect.h as f32 / 2.0),
+            (grid.pixel_width() as f32, grid.pixel_height() as f32),
+            (screen_width(), screen_height()),
+        );
+        clear_background(draw::BACKGROUND);
+        draw::level(grid, &viewport, now);
+        draw::player(
+            &viewport,
+            x,
+            y,
+            p.rect.w as f32,
+            p.rect.h as f32,
+            p.facing,
+            motion.squash / SQUASH_STEPS,
+        );
+        if show_debug {
+            draw::debug(world, &viewport);
+        }
+        hud::status(&session, &clock);
+        if show_help {
+            hud::help();
+        }
+        hud::errors(&session);
+        hud::phase(&session);
+        next_frame().await;
+
+        // 4. Without vsync, sleep out the rest of a short frame.
+        let spent = get_time() - frame_start;
+        if spent < MIN_FRAME {
+            std::thread::sleep(std::time::Duration::from_secs_f64(MIN_FRAME - spent));
+        }
+    }
+    session.finish()
+}

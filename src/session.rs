@@ -1,0 +1,399 @@
+//! A play session: the levels being played in order, the world on screen,
+//! and everything the window does between steps that is not drawing — level
+//! flow (complete, next, summary), restarts, live collision-mode switching,
+//! hot reload of the level file, and recording, replaying and tracing a run.
+//! The window only maps keys to these calls and draws the result, so all of
+//! it is tested without a window.
+
+use std::io::{self, Write};
+use std::path::{Path, PathBuf};
+use std::time::SystemTime;
+
+use crate::collide::CollisionMode;
+use crate::input::{InputScript, Keys};
+use crate::level::{Level, LoadError};
+use crate::trace::{self, AtomicFile};
+use crate::tuning::STEPS_PER_SECOND;
+use crate::world::{Events, World};
+
+/// A level file and the version of it being played.
+#[derive(Clone, Debug)]
+pub struct LevelFile {
+    pub path: PathBuf,
+    pub level: Level,
+    /// What the file looked like when last read, to notice edits cheaply.
+    stamp: Option<FileStamp>,
+    /// Why the file's newest text could not be used (shown until it is fixed).
+    pub error: Option<String>,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct FileStamp {
+    modified: Option<SystemTime>,
+    len: u64,
+}
+
+fn stamp(path: &Path) -> Option<FileStamp> {
+    let meta = std::fs::metadata(path).ok()?;
+    Some(FileStamp {
+        modified: meta.modified().ok(),
+        len: meta.len(),
+    })
+}
+
+impl LevelFile {
+    pub fn load(path: &Path) -> Result<LevelFile, LoadError> {
+        let stamp = stamp(path);
+        Ok(LevelFile {
+            path: path.to_path_buf(),
+            level: Level::load(path)?,
+            stamp,
+            error: None,
+        })
+    }
+
+    /// The level's title, or its file name.
+    pub fn title(&self) -> String {
+        self.level.header.title.clone().unwrap_or_else(|| {
+            self.path
+                .file_stem()
+                .map_or_else(String::new, |s| s.to_string_lossy().into_owned())
+        })
+    }
+
+    /// Re-reads the file if it changed since it was last read. A good new
+    /// version replaces the level (returns true); a bad one, or a missing
+    /// file, is kept as `error` and the old version stays.
+    pub fn reload_if_changed(&mut self) -> bool {
+        let now = stamp(&self.path);
+        if now == self.stamp {
+            return false;
+        }
+        self.stamp = now;
+        match Level::load(&self.path) {
+            Ok(level) => {
+                self.level = level;
+                self.error = None;
+                true
+            }
+            Err(e) => {
+                self.error = Some(e.to_string());
+                false
+            }
+        }
+    }
+}
+
+/// All `.txt` levels in `dir`, in filename order, each parsed.
+pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, String> {
+    let entries = std::fs::read_dir(dir)
+        .map_err(|e| format!("{}: cannot read levels: {e}", dir.display()))?;
+    let mut paths: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    paths.sort();
+    if paths.is_empty() {
+        return Err(format!("{}: no level files (*.txt)", dir.display()));
+    }
+    paths
+        .iter()
+        .map(|p| LevelFile::load(p).map_err(|e| e.to_string()))
+        .collect()
+}
+
+/// Where the session is in the flow of levels.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Phase {
+    Playing,
+    /// The exit was touched; waiting to go on to the next level.
+    Complete,
+    /// Every level has been played: the summary.
+    Finished,
+}
+
+/// How one level went.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LevelResult {
+    pub title: String,
+    pub steps: u64,
+    pub deaths: u32,
+}
+
+impl LevelResult {
+    pub fn seconds(&self) -> f64 {
+        self.steps as f64 / f64::from(STEPS_PER_SECOND)
+    }
+}
+
+/// Files a run is recorded to: the keys as an input script, and the trace.
+#[derive(Clone, Debug, Default)]
+pub struct Outputs {
+    pub record: Option<PathBuf>,
+    pub trace: Option<PathBuf>,
+}
+
+/// The recording of the current run: the keys of every step and the trace so far.
+struct Capture {
+    keys: Vec<Keys>,
+    trace: Option<AtomicFile>,
+}
+
+impl Capture {
+    fn start(world: &World, outputs: &Outputs) -> io::Result<Capture> {
+        let trace = match &outputs.trace {
+            Some(path) => {
+                let mut file = AtomicFile::create(path)?;
+                writeln!(file, "{}", trace::HEADER)?;
+                trace::write_row(&mut file, world, &Events::default())?;
+                Some(file)
+            }
+            None => None,
+        };
+        Ok(Capture {
+            keys: Vec::new(),
+            trace,
+        })
+    }
+
+    fn push(&mut self, keys: Keys, world: &World, events: &Events) -> io::Result<()> {
+        self.keys.push(keys);
+        match &mut self.trace {
+            Some(file) => trace::write_row(file, world, events),
+            None => Ok(()),
+        }
+    }
+
+    fn finish(self, outputs: &Outputs) -> io::Result<()> {
+        if let Some(path) = &outputs.record {
+            let mut file = AtomicFile::create(path)?;
+            write!(file, "{}", InputScript::from_frames(&self.keys))?;
+            file.commit()?;
+        }
+        match self.trace {
+            Some(file) => file.commit(),
+            None => Ok(()),
+        }
+    }
+}
+
+/// The game without the window.
+pub struct Session {
+    levels: Vec<LevelFile>,
+    index: usize,
+    world: World,
+    mode: CollisionMode,
+    phase: Phase,
+    results: Vec<Option<LevelResult>>,
+    /// Files to record the run to, until the first run is complete.
+    outputs: Option<Outputs>,
+    capture: Option<Capture>,
+    /// Keys that drive the run instead of the keyboard, until the first run is complete.
+    replay: Option<InputScript>,
+    /// The first error writing a recording or trace.
+    io_error: Option<String>,
+}
+
+impl Session {
+    /// A session starting at the first of `levels` (which must not be empty).
+    /// `outputs` and `replay` apply to the first run played to its exit: a
+    /// restart (R, another level, a reload) starts them over.
+    pub fn new(
+        levels: Vec<LevelFile>,
+        mode: CollisionMode,
+        outputs: Outputs,
+        replay: Option<InputScript>,
+    ) -> Session {
+        assert!(!levels.is_empty(), "a session needs at least one level");
+        let world = World::new(levels[0].level.clone(), mode);
+        let mut session = Session {
+            results: vec![None; levels.len()],
+            levels,
+            index: 0,
+            world,
+            mode,
+            phase: Phase::Playing,
+            outputs: (outputs.record.is_some() || outputs.trace.is_some()).then_some(outputs),
+            capture: None,
+            replay,
+            io_error: None,
+        };
+        session.restart();
+        session
+    }
+
+    /// Starts the current level over, from its newest good version.
+    pub fn restart(&mut self) {
+        self.world = World::new(self.levels[self.index].level.clone(), self.mode);
+        self.phase = Phase::Playing;
+        self.capture = None;
+        if let Some(outputs) = &self.outputs {
+            match Capture::start(&self.world, outputs) {
+                Ok(capture) => self.capture = Some(capture),
+                Err(e) => self.note_io_error(e),
+            }
+        }
+    }
+
+    /// Runs one fixed step with the keyboard's keys (or the replay's).
+    /// Does nothing unless a level is being played.
+    pub fn step(&mut self, keyboard: Keys) -> Events {
+        if self.phase != Phase::Playing {
+            return Events::default();
+        }
+        let keys = match &self.replay {
+            Some(script) => script.keys_at(self.world.frame() + 1),
+            None => keyboard,
+        };
+        let events = self.world.step(keys);
+        if let Some(capture) = &mut self.capture {
+            if let Err(e) = capture.push(keys, &self.world, &events) {
+                self.capture = None;
+                self.note_io_error(e);
+            }
+        }
+        if events.exit {
+            self.complete();
+        }
+        events
+    }
+
+    fn complete(&mut self) {
+        self.phase = Phase::Complete;
+        self.results[self.index] = Some(LevelResult {
+            title: self.levels[self.index].title(),
+            steps: self.world.frame(),
+            deaths: self.world.deaths(),
+        });
+        // The first completed run is the one recorded and replayed.
+        self.replay = None;
+        if let Err(e) = self.finish_capture() {
+            self.note_io_error(e);
+        }
+        self.outputs = None;
+    }
+
+    fn finish_capture(&mut self) -> io::Result<()> {
+        match (self.capture.take(), &self.outputs) {
+            (Some(capture), Some(outputs)) => capture.finish(outputs),
+            _ => Ok(()),
+        }
+    }
+
+    fn note_io_error(&mut self, e: io::Error) {
+        if self.io_error.is_none() {
+            let paths = self.outputs.as_ref().map_or_else(String::new, |o| {
+                let names: Vec<String> = [&o.record, &o.trace]
+                    .into_iter()
+                    .flatten()
+                    .map(|p| p.display().to_string())
+                    .collect();
+                names.join(", ")
+            });
+            self.io_error = Some(format!("{paths}: cannot write: {e}"));
+        }
+    }
+
+    /// After "level complete": the next level, or the summary after the last.
+    pub fn continue_after_complete(&mut self) {
+        if self.phase != Phase::Complete {
+            return;
+        }
+        if self.index + 1 < self.levels.len() {
+            self.go_to(self.index + 1);
+        } else {
+            self.phase = Phase::Finished;
+        }
+    }
+
+    /// Plays level `index` from its start (wrapping around the list).
+    pub fn go_to(&mut self, index: usize) {
+        self.index = index % self.levels.len();
+        self.restart();
+    }
+
+    pub fn next_level(&mut self) {
+        self.go_to(self.index + 1);
+    }
+
+    pub fn previous_level(&mut self) {
+        self.go_to(self.index + self.levels.len() - 1);
+    }
+
+    /// From the summary: every level again, from the first, with fresh results.
+    pub fn play_again(&mut self) {
+        self.results = vec![None; self.levels.len()];
+        self.go_to(0);
+    }
+
+    /// Switches collision mode live, from the next step on.
+    pub fn cycle_mode(&mut self) {
+        self.mode = self.mode.next();
+        self.world.set_mode(self.mode);
+    }
+
+    /// Checks the current level's file; a good new version restarts the level.
+    pub fn poll_reload(&mut self) -> bool {
+        let reloaded = self.levels[self.index].reload_if_changed();
+        if reloaded {
+            self.restart();
+        }
+        reloaded
+    }
+
+    /// Writes the recording and trace of the run in progress, if any. Call on
+    /// quit; afterwards nothing more is recorded.
+    pub fn finish(&mut self) -> Result<(), String> {
+        if let Err(e) = self.finish_capture() {
+            self.note_io_error(e);
+        }
+        self.outputs = None;
+        match &self.io_error {
+            Some(e) => Err(e.clone()),
+            None => Ok(()),
+        }
+    }
+
+    pub fn world(&self) -> &World {
+        &self.world
+    }
+
+    pub fn phase(&self) -> Phase {
+        self.phase
+    }
+
+    pub fn mode(&self) -> CollisionMode {
+        self.mode
+    }
+
+    /// Index of the level on screen, from 0.
+    pub fn index(&self) -> usize {
+        self.index
+    }
+
+    pub fn level_count(&self) -> usize {
+        self.levels.len()
+    }
+
+    pub fn level_file(&self) -> &LevelFile {
+        &self.levels[self.index]
+    }
+
+    /// Results so far, one slot per level (`None`: not finished).
+    pub fn results(&self) -> &[Option<LevelResult>] {
+        &self.results
+    }
+
+    pub fn replaying(&self) -> bool {
+        self.replay.is_some()
+    }
+
+    pub fn recording(&self) -> bool {
+        self.capture.is_some()
+    }
+
+    /// The first error writing the recording or trace, if any.
+    pub fn io_error(&self) -> Option<&str> {
+        self.io_error.as_deref()
+    }
+}

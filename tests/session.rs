@@ -1,0 +1,344 @@
+//! The session the window drives, without a window: level flow, live mode
+//! switching, hot reload of an edited (or broken, or deleted) level file, and
+//! recording, replaying and tracing a run.
+
+use std::fs;
+use std::path::{Path, PathBuf};
+use std::time::{Duration, SystemTime};
+
+use dropthrough::headless;
+use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough::{CollisionMode, InputScript, Keys, Level};
+
+const RIGHT: Keys = Keys {
+    left: false,
+    right: true,
+    jump: false,
+    down: false,
+};
+const JUMP: Keys = Keys {
+    left: false,
+    right: false,
+    jump: true,
+    down: false,
+};
+
+/// A short corridor: hold right to reach the exit.
+const SHORT: &str = "title = Short\n######\n#@..E#\n######\n";
+const OTHER: &str = "title = Other\n#######\n#@...E#\n#######\n";
+
+fn scratch(name: &str) -> PathBuf {
+    let dir =
+        std::env::temp_dir().join(format!("dropthrough-session-{}-{name}", std::process::id()));
+    let _ = fs::remove_dir_all(&dir);
+    fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+/// Writes `text` to `path` and moves its modification time forward, so the
+/// change is seen however coarse the file system's clock is.
+fn edit(path: &Path, text: &str, tick: u64) {
+    fs::write(path, text).unwrap();
+    let file = fs::File::options().write(true).open(path).unwrap();
+    file.set_modified(SystemTime::UNIX_EPOCH + Duration::from_secs(1_000_000 + tick))
+        .unwrap();
+}
+
+fn session_of(
+    dir: &Path,
+    texts: &[&str],
+    outputs: Outputs,
+    replay: Option<InputScript>,
+) -> Session {
+    let files = texts
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let path = dir.join(format!("{i:02}.txt"));
+            edit(&path, text, 0);
+            LevelFile::load(&path).unwrap()
+        })
+        .collect();
+    Session::new(files, CollisionMode::Substep, outputs, replay)
+}
+
+fn play_until_complete(s: &mut Session, keys: Keys) {
+    for _ in 0..600 {
+        s.step(keys);
+        if s.phase() != Phase::Playing {
+            return;
+        }
+    }
+    panic!("the level was not completed");
+}
+
+#[test]
+fn levels_flow_from_complete_to_the_next_and_to_the_summary() {
+    let dir = scratch("flow");
+    let mut s = session_of(&dir, &[SHORT, OTHER], Outputs::default(), None);
+    play_until_complete(&mut s, RIGHT);
+    assert_eq!(s.phase(), Phase::Complete);
+    let first = s.results()[0].clone().expect("a result for level 1");
+    assert_eq!((first.title.as_str(), first.deaths), ("Short", 0));
+    assert!(first.steps > 0 && first.seconds() > 0.0);
+    assert!(
+        s.step(RIGHT).is_empty(),
+        "no steps while the complete panel shows"
+    );
+    s.continue_after_complete();
+    assert_eq!(
+        (s.index(), s.phase(), s.world().frame()),
+        (1, Phase::Playing, 0)
+    );
+    play_until_complete(&mut s, RIGHT);
+    s.continue_after_complete();
+    assert_eq!(s.phase(), Phase::Finished);
+    assert!(s.results().iter().all(Option::is_some));
+    s.play_again();
+    assert_eq!((s.index(), s.phase()), (0, Phase::Playing));
+    assert!(s.results().iter().all(Option::is_none));
+}
+
+#[test]
+fn next_and_previous_wrap_and_restart_resets_the_run() {
+    let dir = scratch("nav");
+    let mut s = session_of(&dir, &[SHORT, OTHER], Outputs::default(), None);
+    s.previous_level();
+    assert_eq!(s.index(), 1);
+    s.next_level();
+    assert_eq!(s.index(), 0);
+    for _ in 0..5 {
+        s.step(RIGHT);
+    }
+    s.restart();
+    assert_eq!(s.world().frame(), 0);
+    assert_eq!(s.world().player().rect.x, 18);
+}
+
+#[test]
+fn tab_cycles_the_collision_mode_live() {
+    let dir = scratch("mode");
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    s.step(RIGHT);
+    s.cycle_mode();
+    assert_eq!(
+        (s.mode(), s.world().mode()),
+        (CollisionMode::Sweep, CollisionMode::Sweep)
+    );
+    assert_eq!(s.world().frame(), 1, "switching does not restart");
+    s.cycle_mode();
+    s.cycle_mode();
+    assert_eq!(s.mode(), CollisionMode::Substep);
+}
+
+#[test]
+fn an_edited_level_reloads_and_restarts() {
+    let dir = scratch("reload");
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    let path = s.level_file().path.clone();
+    s.step(RIGHT);
+    assert!(!s.poll_reload(), "nothing changed yet");
+    edit(&path, OTHER, 1);
+    assert!(s.poll_reload());
+    assert_eq!(s.level_file().title(), "Other");
+    assert_eq!(s.world().frame(), 0, "the level restarted");
+    assert_eq!(s.world().level().grid.width(), 7);
+}
+
+#[test]
+fn a_broken_edit_keeps_the_old_level_and_shows_the_error_until_fixed() {
+    let dir = scratch("broken");
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    let path = s.level_file().path.clone();
+    s.step(RIGHT);
+    edit(&path, "title = Short\n######\n#@.X.E#\n", 1);
+    assert!(!s.poll_reload());
+    let error = s
+        .level_file()
+        .error
+        .clone()
+        .expect("the error is kept for the screen");
+    assert_eq!(
+        error,
+        format!(
+            "{}:3:4: unknown tile 'X' (expected one of # - @ E ^ . or space)",
+            path.display()
+        )
+    );
+    assert_eq!(s.world().frame(), 1, "the run goes on with the old level");
+    assert!(!s.poll_reload(), "the same broken file is not re-read");
+    edit(&path, OTHER, 2);
+    assert!(s.poll_reload());
+    assert!(
+        s.level_file().error.is_none(),
+        "the error goes once the file is fixed"
+    );
+}
+
+#[test]
+fn an_emptied_or_truncated_file_mid_write_is_survived() {
+    let dir = scratch("truncated");
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    let path = s.level_file().path.clone();
+    edit(&path, "", 1);
+    assert!(!s.poll_reload());
+    assert!(s
+        .level_file()
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("the level has no grid"));
+    edit(&path, "title = Short\n####", 2);
+    assert!(!s.poll_reload());
+    assert!(s
+        .level_file()
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("no player spawn"));
+    assert_eq!(s.world().level().grid.width(), 6, "still the old level");
+    edit(&path, OTHER, 3);
+    assert!(s.poll_reload());
+}
+
+#[test]
+fn a_deleted_level_file_keeps_the_level_playing() {
+    let dir = scratch("deleted");
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    let path = s.level_file().path.clone();
+    fs::remove_file(&path).unwrap();
+    assert!(!s.poll_reload());
+    assert!(s
+        .level_file()
+        .error
+        .as_deref()
+        .unwrap()
+        .contains("cannot read level"));
+    s.step(RIGHT);
+    assert_eq!(s.world().frame(), 1);
+    edit(&path, OTHER, 4);
+    assert!(s.poll_reload(), "the file is back");
+}
+
+/// The keys a player might press: run, hop, wait.
+fn played_keys() -> Vec<Keys> {
+    let mut keys = vec![RIGHT; 10];
+    keys.extend([JUMP; 3]);
+    keys.extend([Keys::NONE; 4]);
+    keys.extend([RIGHT; 100]);
+    keys
+}
+
+#[test]
+fn a_recorded_run_replays_headless_to_the_identical_trace() {
+    let dir = scratch("record");
+    let outputs = Outputs {
+        record: Some(dir.join("rec.txt")),
+        trace: Some(dir.join("trace.csv")),
+    };
+    let mut s = session_of(&dir, &[OTHER, SHORT], outputs, None);
+    assert!(s.recording());
+    for keys in played_keys() {
+        s.step(keys);
+    }
+    assert_eq!(s.phase(), Phase::Complete, "the exit was reached");
+    s.continue_after_complete();
+    for _ in 0..10 {
+        s.step(RIGHT);
+    }
+    s.finish().unwrap();
+
+    let window_trace = fs::read_to_string(dir.join("trace.csv")).unwrap();
+    let recording = InputScript::load(&dir.join("rec.txt")).unwrap();
+    let level = Level::load(&dir.join("00.txt")).unwrap();
+    let mut replayed = Vec::new();
+    headless::run(
+        level,
+        CollisionMode::Substep,
+        10_000,
+        &recording,
+        Some(&mut replayed),
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(replayed).unwrap(),
+        window_trace,
+        "the first level's run, replayed"
+    );
+    assert!(window_trace.lines().last().unwrap().ends_with(",exit"));
+}
+
+#[test]
+fn a_restart_starts_the_recording_over() {
+    let dir = scratch("rerecord");
+    let outputs = Outputs {
+        record: Some(dir.join("rec.txt")),
+        trace: None,
+    };
+    let mut s = session_of(&dir, &[SHORT], outputs, None);
+    for _ in 0..5 {
+        s.step(JUMP);
+    }
+    s.restart();
+    s.step(RIGHT);
+    s.finish().unwrap();
+    assert_eq!(
+        fs::read_to_string(dir.join("rec.txt")).unwrap(),
+        "1 right\n"
+    );
+}
+
+#[test]
+fn a_replay_drives_the_run_instead_of_the_keyboard() {
+    let dir = scratch("replay");
+    let script = InputScript::parse("1-200 right", "r.txt").unwrap();
+    let mut s = session_of(&dir, &[SHORT], Outputs::default(), Some(script));
+    assert!(s.replaying());
+    for _ in 0..200 {
+        s.step(Keys {
+            left: true,
+            ..Keys::NONE
+        });
+        if s.phase() != Phase::Playing {
+            break;
+        }
+    }
+    assert_eq!(
+        s.phase(),
+        Phase::Complete,
+        "the script's keys won over the keyboard's"
+    );
+    assert!(
+        !s.replaying(),
+        "the replay covers the first completed run only"
+    );
+}
+
+#[test]
+fn an_unwritable_trace_is_reported_not_a_panic() {
+    let dir = scratch("unwritable");
+    let outputs = Outputs {
+        record: None,
+        trace: Some(dir.join("missing/dir/trace.csv")),
+    };
+    let mut s = session_of(&dir, &[SHORT], outputs, None);
+    assert!(s.io_error().unwrap().contains("cannot write"));
+    s.step(RIGHT);
+    assert!(s.finish().is_err());
+}
+
+#[test]
+fn the_trace_is_not_on_disk_until_the_run_is_finished() {
+    let dir = scratch("atomic");
+    let trace = dir.join("trace.csv");
+    let outputs = Outputs {
+        record: None,
+        trace: Some(trace.clone()),
+    };
+    let mut s = session_of(&dir, &[SHORT], outputs, None);
+    s.step(RIGHT);
+    assert!(!trace.exists(), "only a temporary file while playing");
+    s.finish().unwrap();
+    let text = fs::read_to_string(&trace).unwrap();
+    assert_eq!(text.lines().count(), 3, "header, spawn row, one step");
+}
