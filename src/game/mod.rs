@@ -19,8 +19,10 @@ use keys::KeyLatch;
 const COMPLETE_PAUSE: f64 = 2.5;
 /// Seconds between checks of the level file for edits.
 const RELOAD_EVERY: f64 = 1.0;
-/// The shortest frame, s: without vsync the loop sleeps rather than spin a core.
-const MIN_FRAME: f64 = 1.0 / 120.0;
+/// The shortest frame, s: one simulation step. Without vsync the loop sleeps
+/// out the rest rather than spin a core. (Telling vsync apart by how long the
+/// swap takes does not work: a software renderer's swap is slow too.)
+const MIN_FRAME: f64 = 1.0 / 60.0;
 /// Steps a landing squash lasts.
 const SQUASH_STEPS: f32 = 8.0;
 
@@ -183,7 +185,7 @@ pub async fn run(mut session: Session) -> Result<(), String> {
         hud::phase(&session);
         next_frame().await;
 
-        // 4. Without vsync, sleep out the rest of a short frame.
+        // 4. Sleep out the rest of a frame shorter than one step.
         let spent = get_time() - frame_start;
         if spent < MIN_FRAME {
             std::thread::sleep(std::time::Duration::from_secs_f64(MIN_FRAME - spent));
