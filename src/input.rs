@@ -7,6 +7,8 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use crate::textfile::{read_limited, utf8, ReadError};
+
 /// Largest input-script file, in bytes.
 pub const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
 
@@ -149,38 +151,23 @@ pub enum ScriptLoadError {
 impl InputScript {
     /// Reads and parses an input script.
     pub fn load(path: &Path) -> Result<InputScript, ScriptLoadError> {
-        use std::io::Read;
         let file = path.display().to_string();
-        let io = |source| ScriptLoadError::Io {
-            file: file.clone(),
-            source,
-        };
-        let mut bytes = Vec::new();
-        std::fs::File::open(path)
-            .map_err(io)?
-            .take(MAX_SCRIPT_BYTES + 1)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > MAX_SCRIPT_BYTES {
-            return Err(ScriptLoadError::TooBig { file });
-        }
-        match std::str::from_utf8(&bytes) {
+        let bytes = read_limited(path, MAX_SCRIPT_BYTES).map_err(|e| match e {
+            ReadError::Io(source) => ScriptLoadError::Io {
+                file: file.clone(),
+                source,
+            },
+            ReadError::TooBig(_) => ScriptLoadError::TooBig { file: file.clone() },
+        })?;
+        match utf8(&bytes) {
             Ok(text) => Ok(InputScript::parse(text, &file)?),
-            Err(e) => {
-                let bad = e.valid_up_to();
-                let line_start = bytes[..bad]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1);
-                let col = bad - line_start + 1;
-                Err(ScriptError {
-                    file,
-                    line: 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count(),
-                    col,
-                    kind: ScriptErrorKind::NotUtf8(col),
-                }
-                .into())
+            Err((line, col)) => Err(ScriptError {
+                file,
+                line,
+                col,
+                kind: ScriptErrorKind::NotUtf8(col),
             }
+            .into()),
         }
     }
 

@@ -9,6 +9,7 @@ use std::path::Path;
 use thiserror::Error;
 
 use crate::geom::{Rect, TILE};
+use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest grid, in tiles, on either side.
 pub const MAX_GRID_SIDE: usize = 4096;
@@ -242,11 +243,11 @@ impl Level {
     pub fn load(path: &Path) -> Result<Level, LoadError> {
         let file = path.display().to_string();
         let bytes = read_limited(path, MAX_FILE_BYTES).map_err(|e| match e {
-            Limited::Io(source) => LoadError::Io {
+            ReadError::Io(source) => LoadError::Io {
                 file: file.clone(),
                 source,
             },
-            Limited::TooBig(bytes) => LoadError::TooBig {
+            ReadError::TooBig(bytes) => LoadError::TooBig {
                 file: file.clone(),
                 bytes,
             },
@@ -256,22 +257,14 @@ impl Level {
 
     /// Parses raw bytes; `file` names the source in errors.
     pub fn parse_bytes(bytes: &[u8], file: &str) -> Result<Level, LevelError> {
-        match std::str::from_utf8(bytes) {
+        match utf8(bytes) {
             Ok(text) => Level::parse(text, file),
-            Err(e) => {
-                let bad = e.valid_up_to();
-                let line_start = bytes[..bad]
-                    .iter()
-                    .rposition(|&b| b == b'\n')
-                    .map_or(0, |i| i + 1);
-                let line = 1 + bytes[..bad].iter().filter(|&&b| b == b'\n').count();
-                Err(LevelError {
-                    file: file.to_string(),
-                    line,
-                    col: bad - line_start + 1,
-                    kind: LevelErrorKind::NotUtf8(bad - line_start + 1),
-                })
-            }
+            Err((line, col)) => Err(LevelError {
+                file: file.to_string(),
+                line,
+                col,
+                kind: LevelErrorKind::NotUtf8(col),
+            }),
         }
     }
 
@@ -287,26 +280,6 @@ impl Level {
         }
         .run(text)
     }
-}
-
-enum Limited {
-    Io(std::io::Error),
-    TooBig(u64),
-}
-
-/// Reads a whole file, refusing one larger than `limit` bytes without reading it all.
-fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, Limited> {
-    use std::io::Read;
-    let file = std::fs::File::open(path).map_err(Limited::Io)?;
-    let mut bytes = Vec::new();
-    file.take(limit + 1)
-        .read_to_end(&mut bytes)
-        .map_err(Limited::Io)?;
-    if bytes.len() as u64 > limit {
-        let len = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(Limited::TooBig(len));
-    }
-    Ok(bytes)
 }
 
 struct Parser<'a> {

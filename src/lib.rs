@@ -11,6 +11,7 @@ pub mod input;
 pub mod level;
 pub mod player;
 pub mod session;
+mod textfile;
 pub mod trace;
 pub mod tuning;
 pub mod world;

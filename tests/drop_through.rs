@@ -64,11 +64,7 @@ fn holding_down_drops_once_and_a_new_press_drops_again() {
 
 #[test]
 fn drop_through_a_deep_shaft_lands_on_the_next_platform_at_a_hundred_thousand_px_per_second() {
-    let mut text = String::from("gravity = 100000\nmax_fall = 100000\n#####\n#.@.#\n#---#\n");
-    for _ in 0..300 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#---#\n#...#\n#####\n");
+    let text = shaft(100_000, &["#---#"], 300, &["#---#", "#...#", "#####"]);
     for mode in EXACT {
         let mut w = world(&text, mode);
         let frames = run(&mut w, "3-60 down", 60);

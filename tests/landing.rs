@@ -35,11 +35,7 @@ fn lands_flush_on_a_floor() {
 
 #[test]
 fn lands_flush_at_a_hundred_thousand_px_per_second() {
-    let mut text = String::from("gravity = 100000\nmax_fall = 100000\n#####\n#.@.#\n");
-    for _ in 0..300 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#####\n");
+    let text = shaft(100_000, &[], 300, &["#####"]);
     let floor_top = 302 * 16;
     for mode in EXACT {
         let mut w = world(&text, mode);

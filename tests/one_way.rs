@@ -32,11 +32,7 @@ fn lands_on_a_one_way_from_above() {
 
 #[test]
 fn lands_on_a_one_way_at_high_speed() {
-    let mut text = String::from("gravity = 100000\nmax_fall = 100000\n#####\n#.@.#\n");
-    for _ in 0..200 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#---#\n#...#\n#...#\n#####\n");
+    let text = shaft(100_000, &[], 200, &["#---#", "#...#", "#...#", "#####"]);
     for mode in EXACT {
         let mut w = world(&text, mode);
         let frames = hold(&mut w, "", 60);

@@ -6,15 +6,16 @@ use common::*;
 
 #[test]
 fn spikes_kill_mid_path_at_high_speed_and_respawn() {
-    let mut text = String::from("gravity = 100000\nmax_fall = 100000\n#####\n#.@.#\n");
-    for _ in 0..100 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#^^^#\n");
-    for _ in 0..100 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#####\n");
+    let mut text = shaft(100_000, &[], 100, &["#^^^#"]);
+    text.push_str(
+        &"#...#
+"
+        .repeat(100),
+    );
+    text.push_str(
+        "#####
+",
+    );
     for mode in EXACT {
         let mut w = world(&text, mode);
         let spawn = w.player().rect;

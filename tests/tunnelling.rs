@@ -6,12 +6,7 @@ use common::*;
 use dropthrough::CollisionMode;
 
 fn thin_platform_far_below() -> String {
-    let mut text = String::from("gravity = 60000\nmax_fall = 60000\n#####\n#.@.#\n");
-    for _ in 0..150 {
-        text.push_str("#...#\n");
-    }
-    text.push_str("#---#\n#...#\n#...#\n");
-    text
+    shaft(60_000, &[], 150, &["#---#", "#...#", "#...#"])
 }
 
 #[test]

@@ -86,3 +86,18 @@ pub fn first(frames: &[Frame], pred: impl Fn(&Events) -> bool) -> Option<&Frame>
 
 pub const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
 pub const ALL: [CollisionMode; 3] = CollisionMode::ALL;
+
+/// A deep, narrow shaft with gravity and max fall both at `speed` px/s(²):
+/// `#.@.#` at the top, then the rows of `above`, `depth` empty rows, and the
+/// rows of `below` (each row three tiles wide between walls, e.g. `#---#`).
+pub fn shaft(speed: u32, above: &[&str], depth: usize, below: &[&str]) -> String {
+    let mut text = format!("gravity = {speed}\nmax_fall = {speed}\n#####\n#.@.#\n");
+    for row in above {
+        text.push_str(&format!("{row}\n"));
+    }
+    text.push_str(&"#...#\n".repeat(depth));
+    for row in below {
+        text.push_str(&format!("{row}\n"));
+    }
+    text
+}
