@@ -62,26 +62,38 @@ impl Tile {
 
 /// The tiles of a level, row by row. Outside it, the left, right and top sides
 /// are solid; below the last row is an open pit.
+///
+/// Beside the tiles it keeps one bit per tile, column by column, set where the
+/// tile is not empty: a vertical sweep skips 64 empty rows per word read. A
+/// horizontal sweep scans the row's tile bytes, which are already contiguous.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     width: usize,
     height: usize,
     tiles: Vec<Tile>,
+    /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
+    occupied: Vec<u64>,
+    words_per_col: usize,
 }
 
 impl Grid {
-    /// A grid from rows of tiles; short rows are padded with empty tiles.
-    pub fn from_rows(rows: &[Vec<Tile>]) -> Grid {
-        let width = rows.iter().map(Vec::len).max().unwrap_or(0);
-        let mut tiles = Vec::with_capacity(width * rows.len());
-        for row in rows {
-            tiles.extend_from_slice(row);
-            tiles.resize(tiles.len() + (width - row.len()), Tile::Empty);
+    /// A grid of `width × height` tiles given row by row.
+    pub fn new(width: usize, height: usize, tiles: Vec<Tile>) -> Grid {
+        assert_eq!(tiles.len(), width * height, "one tile per cell");
+        let words_per_col = height.div_ceil(64);
+        let mut occupied = vec![0u64; width * words_per_col];
+        for (i, &tile) in tiles.iter().enumerate() {
+            if tile != Tile::Empty {
+                let (col, row) = (i % width, i / width);
+                occupied[col * words_per_col + row / 64] |= 1 << (row % 64);
+            }
         }
         Grid {
             width,
-            height: rows.len(),
+            height,
             tiles,
+            occupied,
+            words_per_col,
         }
     }
 
@@ -117,6 +129,59 @@ impl Grid {
         }
     }
 
+    /// The first row at or below `row` whose tile in column `col` (inside the
+    /// grid) is not empty.
+    pub fn next_occupied_row(&self, col: usize, row: usize) -> Option<usize> {
+        if row >= self.height {
+            return None;
+        }
+        let words = &self.occupied[col * self.words_per_col..(col + 1) * self.words_per_col];
+        let mut index = row / 64;
+        let mut bits = words[index] & (u64::MAX << (row % 64));
+        loop {
+            if bits != 0 {
+                return Some(index * 64 + bits.trailing_zeros() as usize);
+            }
+            index += 1;
+            bits = *words.get(index)?;
+        }
+    }
+
+    /// The last row at or above `row` whose tile in column `col` (inside the
+    /// grid) is not empty.
+    pub fn previous_occupied_row(&self, col: usize, row: usize) -> Option<usize> {
+        let row = row.min(self.height.checked_sub(1)?);
+        let words = &self.occupied[col * self.words_per_col..(col + 1) * self.words_per_col];
+        let mut index = row / 64;
+        let mut bits = words[index] & (u64::MAX >> (63 - row % 64));
+        loop {
+            if bits != 0 {
+                return Some(index * 64 + 63 - bits.leading_zeros() as usize);
+            }
+            index = index.checked_sub(1)?;
+            bits = words[index];
+        }
+    }
+
+    /// The first column at or right of `col` whose tile in row `row` (inside
+    /// the grid) is not empty.
+    pub fn next_occupied_col(&self, row: usize, col: usize) -> Option<usize> {
+        let line = &self.tiles[row * self.width..(row + 1) * self.width];
+        let from = col.min(self.width);
+        line[from..]
+            .iter()
+            .position(|&t| t != Tile::Empty)
+            .map(|i| from + i)
+    }
+
+    /// The last column at or left of `col` whose tile in row `row` (inside the
+    /// grid) is not empty.
+    pub fn previous_occupied_col(&self, row: usize, col: usize) -> Option<usize> {
+        let line = &self.tiles[row * self.width..(row + 1) * self.width];
+        let to = (col + 1).min(self.width);
+        line[..to].iter().rposition(|&t| t != Tile::Empty)
+    }
+
     /// The tile columns and rows a pixel area covers, clipped to the grid:
     /// what the renderer draws, so its cost follows the view, not the level.
     pub fn tiles_in(&self, area: Rect) -> (Range<i32>, Range<i32>) {
@@ -131,9 +196,9 @@ impl Grid {
         )
     }
 
-    /// Bytes the tiles occupy.
-    pub fn tile_bytes(&self) -> usize {
-        self.tiles.len() * std::mem::size_of::<Tile>()
+    /// Bytes the grid holds: one per tile, plus the one-bit-per-tile index.
+    pub fn memory_bytes(&self) -> usize {
+        self.tiles.len() * std::mem::size_of::<Tile>() + self.occupied.len() * 8
     }
 }
 
@@ -275,6 +340,7 @@ impl Level {
             header: Header::default(),
             key_lines: [0; KNOWN_KEYS.len()],
             rows: Vec::new(),
+            width: 0,
             first_grid_line: None,
             spawn: None,
         }
@@ -287,13 +353,15 @@ struct Parser<'a> {
     header: Header,
     /// The line each known key was set on (0 = not yet).
     key_lines: [usize; KNOWN_KEYS.len()],
-    rows: Vec<Vec<Tile>>,
+    /// The grid rows' text, checked; turned into tiles once the width is known.
+    rows: Vec<&'a str>,
+    width: usize,
     first_grid_line: Option<usize>,
     /// `(line, col, grid col, grid row)` of the `@`.
     spawn: Option<(usize, usize, i32, i32)>,
 }
 
-impl Parser<'_> {
+impl<'a> Parser<'a> {
     fn error(&self, line: usize, col: usize, kind: LevelErrorKind) -> LevelError {
         LevelError {
             file: self.file.to_string(),
@@ -303,7 +371,7 @@ impl Parser<'_> {
         }
     }
 
-    fn run(mut self, text: &str) -> Result<Level, LevelError> {
+    fn run(mut self, text: &'a str) -> Result<Level, LevelError> {
         let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         // The last line with anything on it, where a missing grid is reported.
         let mut last_line = 1;
@@ -337,11 +405,11 @@ impl Parser<'_> {
                 return Err(self.error(line_no, 1, LevelErrorKind::HeaderAfterGrid));
             }
             for _ in 0..pending_blank_rows {
-                self.push_row(Vec::new(), line_no)?;
+                self.push_row("", line_no)?;
             }
             pending_blank_rows = 0;
-            let row = self.grid_row(line, line_no)?;
-            self.push_row(row, line_no)?;
+            self.check_row(line, line_no)?;
+            self.push_row(line, line_no)?;
         }
         let Some(first_grid_line) = self.first_grid_line else {
             return Err(self.error(last_line, 1, LevelErrorKind::EmptyGrid));
@@ -349,14 +417,20 @@ impl Parser<'_> {
         let Some((_, _, col, row)) = self.spawn else {
             return Err(self.error(first_grid_line, 1, LevelErrorKind::NoSpawn));
         };
+        let mut tiles = Vec::with_capacity(self.width * self.rows.len());
+        for row in &self.rows {
+            let start = tiles.len();
+            tiles.extend(row.chars().filter_map(Tile::from_char));
+            tiles.resize(start + self.width, Tile::Empty);
+        }
         Ok(Level {
             header: self.header,
-            grid: Grid::from_rows(&self.rows),
+            grid: Grid::new(self.width, self.rows.len(), tiles),
             spawn: (col, row),
         })
     }
 
-    fn push_row(&mut self, row: Vec<Tile>, line_no: usize) -> Result<(), LevelError> {
+    fn push_row(&mut self, row: &'a str, line_no: usize) -> Result<(), LevelError> {
         if self.rows.len() == MAX_GRID_SIDE {
             return Err(self.error(line_no, 1, LevelErrorKind::TooTall));
         }
@@ -364,22 +438,23 @@ impl Parser<'_> {
         Ok(())
     }
 
-    fn grid_row(&mut self, line: &str, line_no: usize) -> Result<Vec<Tile>, LevelError> {
+    /// Checks a grid row's characters and notes the spawn and the width.
+    fn check_row(&mut self, line: &str, line_no: usize) -> Result<(), LevelError> {
         let grid_row = self.rows.len() as i32;
-        let mut row = Vec::with_capacity(line.len().min(MAX_GRID_SIDE));
+        let mut count = 0;
         for (index, ch) in line.chars().enumerate() {
             let col = index + 1;
             if index == MAX_GRID_SIDE {
                 return Err(self.error(line_no, col, LevelErrorKind::TooWide));
             }
-            let Some(tile) = Tile::from_char(ch) else {
+            if Tile::from_char(ch).is_none() {
                 let kind = if ch == '\t' {
                     LevelErrorKind::Tab
                 } else {
                     LevelErrorKind::UnknownTile(ch)
                 };
                 return Err(self.error(line_no, col, kind));
-            };
+            }
             if ch == '@' {
                 if let Some((first_line, first_col, _, _)) = self.spawn {
                     return Err(self.error(
@@ -393,9 +468,10 @@ impl Parser<'_> {
                 }
                 self.spawn = Some((line_no, col, index as i32, grid_row));
             }
-            row.push(tile);
+            count = col;
         }
-        Ok(row)
+        self.width = self.width.max(count);
+        Ok(())
     }
 
     fn header_line(&mut self, line: &str, line_no: usize) -> Result<(), LevelError> {

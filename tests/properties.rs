@@ -169,7 +169,7 @@ proptest! {
         let level = Level::parse(&text, "random.txt").unwrap();
         let grid = &level.grid;
         // The first free position (no solid, no trigger) at or after a random one.
-        let (cols, rows) = (grid.pixel_width() - w + 1, grid.pixel_height());
+        let (cols, rows) = (grid.pixel_width() - w + 1, grid.pixel_height() + 40);
         let free = (0..(cols * rows) as usize)
             .map(|i| (start + i) % (cols * rows) as usize)
             .map(|i| Rect::new(i as i32 % cols, i as i32 / cols, w, h))

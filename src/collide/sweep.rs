@@ -1,7 +1,10 @@
-//! The analytic sweep: walk the lines of tiles the leading edge will cross
+//! The analytic sweep: find the lines of tiles the leading edge will cross
 //! (columns for X, rows for Y), nearest first, and stop at the first one that
-//! blocks or triggers. The box goes there in one move, so the cost grows with
-//! the tiles crossed, never with the pixels moved.
+//! blocks or triggers. Empty lines are skipped with the grid's occupancy
+//! index, so the cost follows the non-empty tiles on the path, not its
+//! length in pixels (or even in tiles).
+
+use std::ops::RangeInclusive;
 
 use super::{blocking, tile_on_line, touch_of, AxisMove, Hit, Surface};
 use crate::geom::{Axis, Rect, TILE};
@@ -29,6 +32,15 @@ pub(super) fn move_axis(
     };
     let mut result = AxisMove::stay(axis, from, distance);
     while gap < length {
+        // Empty lines can neither block nor trigger: jump to the next busy one.
+        let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
+            break;
+        };
+        gap += (busy - line) * sign * TILE;
+        line = busy;
+        if gap >= length {
+            break;
+        }
         let edge = if sign > 0 {
             line * TILE
         } else {
@@ -60,4 +72,52 @@ pub(super) fn move_axis(
     }
     result.moved = distance;
     result
+}
+
+/// The nearest line at or beyond `line` (going `sign`) with anything but
+/// empty tiles across `across`, counting the grid's solid outside (left,
+/// right, above). `None`: nothing ahead but the open pit below the grid.
+fn next_busy_line(
+    grid: &Grid,
+    axis: Axis,
+    sign: i32,
+    line: i32,
+    across: RangeInclusive<i32>,
+) -> Option<i32> {
+    let (width, height) = (grid.width() as i32, grid.height() as i32);
+    let nearest =
+        |a: Option<i32>, b: i32| Some(a.map_or(b, |a| if sign > 0 { a.min(b) } else { a.max(b) }));
+    let mut best = None;
+    for a in across {
+        let found = match (axis, sign > 0) {
+            // Moving down column `a`: outside columns and rows above the grid
+            // are solid; rows below it are empty.
+            (Axis::Y, true) if a < 0 || a >= width || line < 0 => Some(line),
+            (Axis::Y, true) => grid
+                .next_occupied_row(a as usize, line as usize)
+                .map(|r| r as i32),
+            (Axis::Y, false) if a < 0 || a >= width || line < 0 => Some(line),
+            (Axis::Y, false) => Some(
+                grid.previous_occupied_row(a as usize, line as usize)
+                    .map_or(-1, |r| r as i32),
+            ),
+            // Moving along row `a`: rows above the grid and outside columns
+            // are solid; below the grid only the side walls are.
+            (Axis::X, _) if a < 0 || line < 0 || line >= width => Some(line),
+            (Axis::X, true) if a >= height => Some(width),
+            (Axis::X, false) if a >= height => Some(-1),
+            (Axis::X, true) => Some(
+                grid.next_occupied_col(a as usize, line as usize)
+                    .map_or(width, |c| c as i32),
+            ),
+            (Axis::X, false) => Some(
+                grid.previous_occupied_col(a as usize, line as usize)
+                    .map_or(-1, |c| c as i32),
+            ),
+        };
+        if let Some(k) = found {
+            best = nearest(best, k);
+        }
+    }
+    best
 }
