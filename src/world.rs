@@ -5,7 +5,7 @@
 use std::fmt;
 
 use crate::collide::{self, standing_on, AxisMove, CollisionMode, Touch};
-use crate::geom::Axis;
+use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
 use crate::player::Player;
@@ -56,12 +56,30 @@ impl fmt::Display for Events {
     }
 }
 
+/// One axis move of a step, as the debug view shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    pub axis: Axis,
+    /// The box before the move.
+    pub from: Rect,
+    /// The signed distance asked for, px.
+    pub wanted: i32,
+    pub outcome: AxisMove,
+}
+
+impl MoveRecord {
+    /// The box after the move.
+    pub fn to(&self) -> Rect {
+        self.from.shifted(self.axis, self.outcome.moved)
+    }
+}
+
 /// The two axis moves of the last step, for the debug view.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct StepMoves {
-    pub x: AxisMove,
+    pub x: MoveRecord,
     /// `None` when the X move ended on a trigger.
-    pub y: Option<AxisMove>,
+    pub y: Option<MoveRecord>,
 }
 
 #[derive(Clone, Debug)]
@@ -140,23 +158,36 @@ impl World {
         // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
         //    the same way whichever cure is used.
         let dx = p.take_move(Axis::X);
-        let x = collide::move_axis(self.mode, grid, p.rect, Axis::X, dx, None);
+        let outcome = collide::move_axis(self.mode, grid, p.rect, Axis::X, dx, None);
+        let x = MoveRecord {
+            axis: Axis::X,
+            from: p.rect,
+            wanted: dx,
+            outcome,
+        };
         p.rect = x.to();
-        if x.hit.is_some() {
+        if outcome.hit.is_some() {
             p.stop_x();
         }
         // NOTE: a trigger ends the step's motion where it was first touched.
         let mut y = None;
-        let mut touch = x.touch;
+        let mut touch = outcome.touch;
         if touch.is_none() {
             let dy = p.take_move(Axis::Y);
-            let m = collide::move_axis(self.mode, grid, p.rect, Axis::Y, dy, p.dropping_through);
+            let outcome =
+                collide::move_axis(self.mode, grid, p.rect, Axis::Y, dy, p.dropping_through);
+            let m = MoveRecord {
+                axis: Axis::Y,
+                from: p.rect,
+                wanted: dy,
+                outcome,
+            };
             p.rect = m.to();
-            if m.hit.is_some() {
+            if outcome.hit.is_some() {
                 events.bump = dy < 0;
                 p.stop_y();
             }
-            touch = m.touch;
+            touch = outcome.touch;
             y = Some(m);
         }
         self.last_moves = Some(StepMoves { x, y });

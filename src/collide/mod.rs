@@ -99,38 +99,16 @@ pub enum Touch {
     Spikes,
 }
 
-/// The outcome of one move along one axis.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What happened in one move along one axis. (Small enough to come back in
+/// registers: the caller already knows where the box started and what it asked.)
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct AxisMove {
-    pub axis: Axis,
-    /// The box before the move.
-    pub from: Rect,
-    /// The signed distance asked for, px.
-    pub wanted: i32,
     /// The signed distance actually moved, px.
     pub moved: i32,
     /// What stopped the move short, if anything.
     pub hit: Option<Hit>,
     /// A trigger touched on the way; the move ends where it was first touched.
     pub touch: Option<Touch>,
-}
-
-impl AxisMove {
-    /// The box after the move.
-    pub fn to(&self) -> Rect {
-        self.from.shifted(self.axis, self.moved)
-    }
-
-    fn stay(axis: Axis, from: Rect, wanted: i32) -> AxisMove {
-        AxisMove {
-            axis,
-            from,
-            wanted,
-            moved: 0,
-            hit: None,
-            touch: None,
-        }
-    }
 }
 
 /// The one-way rule, in one place: a one-way platform's top edge at `top`
@@ -149,6 +127,7 @@ pub fn one_way_blocks(
 /// Whether `tile` blocks a box entering it along `axis` in direction `sign`,
 /// across the tile edge at `edge`. Solids block from every side; a one-way
 /// tile only on Y, as [`one_way_blocks`] says.
+#[inline]
 pub fn blocking(
     tile: Tile,
     axis: Axis,
@@ -195,11 +174,55 @@ pub fn overlaps_solid(grid: &Grid, rect: &Rect) -> bool {
 }
 
 /// The tile in line `line` (a column for X, a row for Y) at `across` (a row for X, a column for Y).
+#[inline]
 fn tile_on_line(grid: &Grid, axis: Axis, line: i32, across: i32) -> Tile {
     match axis {
         Axis::X => grid.get(line, across),
         Axis::Y => grid.get(across, line),
     }
+}
+
+/// What the leading edge meets on one line of tiles.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Contact {
+    /// The line blocks the move (a solid anywhere on it wins over a one-way).
+    pub surface: Option<Surface>,
+    /// Otherwise, the strongest trigger on it.
+    pub touch: Option<Touch>,
+}
+
+/// What a box spanning `across` meets when its leading edge, moving `sign`
+/// along `axis`, enters tile line `line`. The one rule substep and sweep both
+/// apply; they differ only in how they find the lines to ask about.
+#[inline]
+pub(crate) fn line_contact(
+    grid: &Grid,
+    axis: Axis,
+    sign: i32,
+    line: i32,
+    across: std::ops::RangeInclusive<i32>,
+    bottom_before: i32,
+    dropping_through: Option<i32>,
+) -> Contact {
+    let edge = if sign > 0 {
+        line * TILE
+    } else {
+        (line + 1) * TILE
+    };
+    let mut contact = Contact::default();
+    // A plain range iterates faster than an inclusive one.
+    for a in *across.start()..*across.end() + 1 {
+        let tile = tile_on_line(grid, axis, line, a);
+        match blocking(tile, axis, sign, edge, bottom_before, dropping_through) {
+            Some(Surface::Solid) => contact.surface = Some(Surface::Solid),
+            Some(Surface::OneWay) => contact.surface = contact.surface.or(Some(Surface::OneWay)),
+            None => contact.touch = contact.touch.max(touch_of(tile)),
+        }
+    }
+    if contact.surface.is_some() {
+        contact.touch = None;
+    }
+    contact
 }
 
 /// What the box stands on: the surface right under its feet, solid first.
@@ -219,6 +242,7 @@ pub fn standing_on(grid: &Grid, rect: &Rect, dropping_through: Option<i32>) -> O
 ///
 /// Shared by every mode: a fall stops once the box is entirely below the grid
 /// (in the pit), so no move runs further than the level is large.
+#[inline]
 pub fn move_axis(
     mode: CollisionMode,
     grid: &Grid,
@@ -232,13 +256,11 @@ pub fn move_axis(
         distance = wanted.min((grid.pixel_height() - from.y).max(0));
     }
     if distance == 0 {
-        return AxisMove::stay(axis, from, wanted);
+        return AxisMove::default();
     }
-    let mut result = match mode {
+    match mode {
         CollisionMode::Substep => substep::move_axis(grid, from, axis, distance, dropping_through),
         CollisionMode::Sweep => sweep::move_axis(grid, from, axis, distance, dropping_through),
         CollisionMode::Naive => naive::move_axis(grid, from, axis, distance, dropping_through),
-    };
-    result.wanted = wanted;
-    result
+    }
 }

@@ -21,7 +21,7 @@ pub(super) fn move_axis(
         Axis::Y => from.h,
     };
     let start = from.pos(axis);
-    let mut result = AxisMove::stay(axis, from, distance);
+    let mut result = AxisMove::default();
     let mut pos = start + distance;
 
     // The outside of the grid is solid on the left, right and top: push back
@@ -84,6 +84,6 @@ pub(super) fn move_axis(
         pos = back;
     }
     result.moved = pos - start;
-    result.touch = touching(grid, &result.to());
+    result.touch = touching(grid, &from.shifted(axis, result.moved));
     result
 }

@@ -6,10 +6,11 @@
 
 use std::ops::RangeInclusive;
 
-use super::{blocking, tile_on_line, touch_of, AxisMove, Hit, Surface};
+use super::{line_contact, AxisMove, Hit};
 use crate::geom::{Axis, Rect, TILE};
 use crate::level::Grid;
 
+#[inline]
 pub(super) fn move_axis(
     grid: &Grid,
     from: Rect,
@@ -30,7 +31,7 @@ pub(super) fn move_axis(
         let line = lead.div_euclid(TILE) - 1;
         (line, lead - (line + 1) * TILE)
     };
-    let mut result = AxisMove::stay(axis, from, distance);
+    let mut result = AxisMove::default();
     while gap < length {
         // Empty lines can neither block nor trigger: jump to the next busy one.
         let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
@@ -41,30 +42,30 @@ pub(super) fn move_axis(
         if gap >= length {
             break;
         }
-        let edge = if sign > 0 {
-            line * TILE
-        } else {
-            (line + 1) * TILE
-        };
-        let mut surface = None;
-        let mut touch = None;
-        for across in from.across(axis) {
-            let tile = tile_on_line(grid, axis, line, across);
-            match blocking(tile, axis, sign, edge, bottom_before, dropping_through) {
-                Some(Surface::Solid) => surface = Some(Surface::Solid),
-                Some(Surface::OneWay) => surface = surface.or(Some(Surface::OneWay)),
-                None => touch = touch.max(touch_of(tile)),
-            }
-        }
-        if let Some(surface) = surface {
+        let across = from.across(axis);
+        let contact = line_contact(
+            grid,
+            axis,
+            sign,
+            line,
+            across,
+            bottom_before,
+            dropping_through,
+        );
+        if let Some(surface) = contact.surface {
+            let edge = if sign > 0 {
+                line * TILE
+            } else {
+                (line + 1) * TILE
+            };
             result.moved = sign * gap;
             result.hit = Some(Hit { surface, edge });
             return result;
         }
-        if touch.is_some() {
+        if contact.touch.is_some() {
             // The box overlaps this line one pixel after reaching its edge.
             result.moved = sign * (gap + 1);
-            result.touch = touch;
+            result.touch = contact.touch;
             return result;
         }
         line += sign;

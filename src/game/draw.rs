@@ -1,9 +1,10 @@
 //! Drawing the world: the tiles in view, the player, and the F1 debug view of
 //! the last step's collision work. Reads the `World`; changes nothing.
 
-use dropthrough::collide::{AxisMove, CollisionMode};
+use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::level::{Grid, Tile};
+use dropthrough::world::MoveRecord;
 use dropthrough::World;
 use macroquad::prelude::*;
 
@@ -140,7 +141,7 @@ pub fn debug(world: &World, vp: &Viewport) {
 
 /// One axis move: substep's pixels tried, sweep's swept span and contact
 /// point, naive's jump target and where it was pushed back to.
-fn axis_move(vp: &Viewport, mode: CollisionMode, m: &AxisMove) {
+fn axis_move(vp: &Viewport, mode: CollisionMode, m: &MoveRecord) {
     let sign = m.wanted.signum();
     let lead = |r: Rect| -> (f32, f32) {
         match m.axis {
@@ -156,13 +157,13 @@ fn axis_move(vp: &Viewport, mode: CollisionMode, m: &AxisMove) {
     };
     match mode {
         CollisionMode::Substep => {
-            let tried = m.moved.unsigned_abs().min(4096) as i32;
+            let tried = m.outcome.moved.unsigned_abs().min(4096) as i32;
             for i in 1..=tried {
                 let (x, y) = lead(m.from.shifted(m.axis, sign * i));
                 world_rect(vp, x - 0.5, y - 0.5, 1.0, 1.0, TRIED);
             }
-            if m.hit.is_some() {
-                let (x, y) = lead(m.from.shifted(m.axis, m.moved + sign));
+            if m.outcome.hit.is_some() {
+                let (x, y) = lead(m.from.shifted(m.axis, m.outcome.moved + sign));
                 world_rect(vp, x - 0.5, y - 0.5, 1.0, 1.0, BLOCKED);
             }
         }
@@ -175,7 +176,7 @@ fn axis_move(vp: &Viewport, mode: CollisionMode, m: &AxisMove) {
                 (m.from.y - to.y).abs() + m.from.h,
             );
             world_outline(vp, span, TRIED);
-            if let Some(hit) = m.hit {
+            if let Some(hit) = m.outcome.hit {
                 let (x0, y0, x1, y1) = match m.axis {
                     Axis::X => (hit.edge, to.y, hit.edge, to.bottom()),
                     Axis::Y => (to.x, hit.edge, to.right(), hit.edge),

@@ -1,0 +1,156 @@
+//! What one move costs, against how far it goes: a fall through a tall shaft
+//! of one-way ledges (dropping through the one underfoot) and a run along a
+//! corridor into a wall, at 1 to 4096 px per step, for substep, sweep and
+//! naive, and for macroquad-platformer 0.2 doing the same motion on the same
+//! 16 × 16 tile grid with the same 12 × 16 actor. Each benchmark checks its
+//! result once before it is timed.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dropthrough::collide::{move_axis, CollisionMode};
+use dropthrough::geom::{Axis, Rect, TILE};
+use dropthrough::level::{Grid, Tile};
+use dropthrough::Level;
+use macroquad::math::vec2;
+use macroquad_platformer as peer;
+
+const SPEEDS: [i32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
+/// Rows between ledges: more than the fastest step crosses (4096 px = 256 rows).
+const LEDGE_EVERY: usize = 260;
+const W: i32 = 12;
+const H: i32 = 16;
+
+/// A shaft three tiles wide with a one-way ledge every `LEDGE_EVERY` rows.
+fn shaft() -> Level {
+    let mut text = String::from("#####\n#.@.#\n");
+    for row in 2..(2 + 3 * LEDGE_EVERY) {
+        text.push_str(if (row - 2) % LEDGE_EVERY == 0 {
+            "#---#\n"
+        } else {
+            "#...#\n"
+        });
+    }
+    text.push_str("#####\n");
+    Level::parse(&text, "shaft").unwrap()
+}
+
+/// A corridor one tile high and 300 tiles long.
+fn corridor() -> Level {
+    let text = format!("{0}\n#@{1}#\n{0}\n", "#".repeat(302), ".".repeat(300));
+    Level::parse(&text, "corridor").unwrap()
+}
+
+/// The same tiles as macroquad-platformer sees them.
+fn peer_world(grid: &Grid) -> peer::World {
+    let mut tiles = Vec::with_capacity(grid.width() * grid.height());
+    for row in 0..grid.height() as i32 {
+        for col in 0..grid.width() as i32 {
+            tiles.push(match grid.get(col, row) {
+                Tile::Solid => peer::Tile::Solid,
+                Tile::OneWay => peer::Tile::JumpThrough,
+                _ => peer::Tile::Empty,
+            });
+        }
+    }
+    let mut world = peer::World::new();
+    world.add_static_tiled_layer(tiles, TILE as f32, TILE as f32, grid.width(), 1);
+    world
+}
+
+fn fall(c: &mut Criterion) {
+    let level = shaft();
+    let grid = &level.grid;
+    // Standing on the first ledge (its top at y=32), dropping through it.
+    let start = Rect::new(18, 32 - H, W, H);
+    let mut group = c.benchmark_group("fall");
+    for speed in SPEEDS {
+        for mode in CollisionMode::ALL {
+            let m = move_axis(mode, grid, start, Axis::Y, speed, Some(32));
+            assert_eq!((m.moved, m.hit), (speed, None), "{mode} falls {speed} px");
+            group.bench_with_input(BenchmarkId::new(mode.name(), speed), &speed, |b, &speed| {
+                b.iter(|| {
+                    move_axis(
+                        mode,
+                        black_box(grid),
+                        black_box(start),
+                        Axis::Y,
+                        black_box(speed),
+                        Some(32),
+                    )
+                })
+            });
+        }
+        let mut world = peer_world(grid);
+        let actor = world.add_actor(vec2(18.0, 16.0), W, H);
+        let drop_from_ledge = |world: &mut peer::World, speed: i32| {
+            world.set_actor_position(actor, vec2(18.0, 16.0));
+            world.descent(actor);
+            world.move_v(actor, speed as f32)
+        };
+        drop_from_ledge(&mut world, speed);
+        assert_eq!(
+            world.actor_pos(actor).y,
+            16.0 + speed as f32,
+            "the peer falls {speed} px"
+        );
+        group.bench_with_input(
+            BenchmarkId::new("macroquad-platformer", speed),
+            &speed,
+            |b, &speed| b.iter(|| drop_from_ledge(black_box(&mut world), black_box(speed))),
+        );
+    }
+    group.finish();
+}
+
+fn run(c: &mut Criterion) {
+    let level = corridor();
+    let grid = &level.grid;
+    let wall = 302 * TILE;
+    let mut group = c.benchmark_group("run");
+    for speed in SPEEDS {
+        // `speed` px from the wall, asking for 8 px more: it stops flush.
+        let start = Rect::new(wall - W - speed, TILE, W, H);
+        for mode in CollisionMode::ALL {
+            let m = move_axis(mode, grid, start, Axis::X, speed + 8, None);
+            assert_eq!(
+                start.shifted(Axis::X, m.moved).right(),
+                wall,
+                "{mode} stops flush at {speed} px"
+            );
+            group.bench_with_input(BenchmarkId::new(mode.name(), speed), &speed, |b, &speed| {
+                b.iter(|| {
+                    move_axis(
+                        mode,
+                        black_box(grid),
+                        black_box(start),
+                        Axis::X,
+                        black_box(speed + 8),
+                        None,
+                    )
+                })
+            });
+        }
+        let mut world = peer_world(grid);
+        let actor = world.add_actor(vec2(start.x as f32, 16.0), W, H);
+        let run_into_wall = |world: &mut peer::World, speed: i32| {
+            world.set_actor_position(actor, vec2(start.x as f32, 16.0));
+            world.move_h(actor, (speed + 8) as f32)
+        };
+        run_into_wall(&mut world, speed);
+        assert_eq!(
+            world.actor_pos(actor).x,
+            (wall - W) as f32,
+            "the peer stops flush"
+        );
+        group.bench_with_input(
+            BenchmarkId::new("macroquad-platformer", speed),
+            &speed,
+            |b, &speed| b.iter(|| run_into_wall(black_box(&mut world), black_box(speed))),
+        );
+    }
+    group.finish();
+}
+
+criterion_group!(benches, fall, run);
+criterion_main!(benches);
