@@ -627,7 +627,7 @@ mod scan_tests {
                 let tiles: Vec<Tile> = (0..width * height)
                     .map(|_| {
                         seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
-                        if (seed >> 16) % 9 == 0 {
+                        if (seed >> 16).is_multiple_of(9) {
                             Tile::Solid
                         } else {
                             Tile::Empty
