@@ -152,5 +152,11 @@ fn run(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, fall, run);
+criterion_group! {
+    name = benches;
+    config = Criterion::default()
+        .warm_up_time(std::time::Duration::from_secs(1))
+        .measurement_time(std::time::Duration::from_secs(2));
+    targets = fall, run
+}
 criterion_main!(benches);
