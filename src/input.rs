@@ -157,7 +157,7 @@ impl InputScript {
                 file: file.clone(),
                 source,
             },
-            ReadError::TooBig(_) => ScriptLoadError::TooBig { file: file.clone() },
+            ReadError::TooBig => ScriptLoadError::TooBig { file: file.clone() },
         })?;
         match utf8(&bytes) {
             Ok(text) => Ok(InputScript::parse(text, &file)?),

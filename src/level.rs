@@ -322,8 +322,8 @@ pub enum LoadError {
         file: String,
         source: std::io::Error,
     },
-    #[error("{file}: level file is {bytes} bytes (expected at most 16 MiB)")]
-    TooBig { file: String, bytes: u64 },
+    #[error("{file}: level file is larger than 16 MiB (expected at most 16 MiB)")]
+    TooBig { file: String },
     #[error(transparent)]
     Level(#[from] LevelError),
 }
@@ -337,10 +337,7 @@ impl Level {
                 file: file.clone(),
                 source,
             },
-            ReadError::TooBig(bytes) => LoadError::TooBig {
-                file: file.clone(),
-                bytes,
-            },
+            ReadError::TooBig => LoadError::TooBig { file: file.clone() },
         })?;
         Ok(Level::parse_bytes(&bytes, &file)?)
     }

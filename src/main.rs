@@ -126,6 +126,12 @@ fn play(cli: &Cli) -> Result<(), String> {
         Some(path) => vec![LevelFile::load(path).map_err(|e| e.to_string())?],
         None => session::load_dir(&default_levels_dir())?,
     };
+    let mut inputs: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
+    inputs.extend(cli.replay.as_deref());
+    check_outputs(
+        &[("--trace", &cli.trace), ("--record", &cli.record)],
+        &inputs,
+    )?;
     let replay = match &cli.replay {
         Some(path) => Some(InputScript::load(path).map_err(|e| e.to_string())?),
         None => None,
@@ -146,6 +152,40 @@ fn play(cli: &Cli) -> Result<(), String> {
     outcome.replace(Ok(()))
 }
 
+/// A path as the file it names, for comparing: resolved when it exists, else
+/// its resolved folder plus its name.
+fn file_identity(path: &Path) -> PathBuf {
+    std::fs::canonicalize(path).unwrap_or_else(|_| {
+        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
+        let dir = parent.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
+        let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
+        dir.join(path.file_name().unwrap_or_default())
+    })
+}
+
+/// Refuses outputs (`--trace`, `--record`) that would overwrite one of the
+/// run's own input files, or each other.
+fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), String> {
+    let mut seen: Vec<(PathBuf, &str)> = inputs.iter().map(|p| (file_identity(p), "")).collect();
+    for (flag, path) in outputs {
+        let Some(path) = path else { continue };
+        let id = file_identity(path);
+        if let Some((_, other)) = seen.iter().find(|(p, _)| *p == id) {
+            let what = if other.is_empty() {
+                "an input file".to_string()
+            } else {
+                format!("the {other} file")
+            };
+            return Err(format!(
+                "{flag} {} would overwrite {what}; choose another path",
+                path.display()
+            ));
+        }
+        seen.push((id, flag));
+    }
+    Ok(())
+}
+
 fn run_headless(cli: &Cli) -> Result<(), String> {
     if cli.play.is_some() {
         return Err("with --headless, give the level as --level FILE".into());
@@ -158,6 +198,12 @@ fn run_headless(cli: &Cli) -> Result<(), String> {
     let Some(level_path) = &cli.level else {
         return Err("--headless needs --level FILE".into());
     };
+    let inputs: Vec<&Path> = [Some(level_path), cli.inputs.as_ref()]
+        .into_iter()
+        .flatten()
+        .map(PathBuf::as_path)
+        .collect();
+    check_outputs(&[("--trace", &cli.trace)], &inputs)?;
     let level = Level::load(level_path).map_err(|e| e.to_string())?;
     let script = match &cli.inputs {
         Some(path) => InputScript::load(path).map_err(|e| e.to_string())?,

@@ -7,8 +7,8 @@ use std::path::Path;
 /// Why a file could not be read as text.
 pub enum ReadError {
     Io(std::io::Error),
-    /// Larger than the limit; the size in bytes.
-    TooBig(u64),
+    /// Larger than the limit (a device such as /dev/zero has no size to report).
+    TooBig,
 }
 
 /// Reads a whole file, refusing one larger than `limit` bytes without reading it all.
@@ -19,8 +19,7 @@ pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
         .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;
     if bytes.len() as u64 > limit {
-        let len = std::fs::metadata(path).map_or(bytes.len() as u64, |m| m.len());
-        return Err(ReadError::TooBig(len));
+        return Err(ReadError::TooBig);
     }
     Ok(bytes)
 }

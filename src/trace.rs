@@ -41,6 +41,8 @@ pub struct AtomicFile {
     dest: PathBuf,
     temp: PathBuf,
     out: Option<BufWriter<File>>,
+    /// Renamed into place: the temporary file no longer exists.
+    committed: bool,
 }
 
 impl AtomicFile {
@@ -57,16 +59,21 @@ impl AtomicFile {
             dest: dest.to_path_buf(),
             temp,
             out: Some(BufWriter::new(file)),
+            committed: false,
         })
     }
 
-    /// Flushes, syncs and renames the file into place.
+    /// Flushes, syncs and renames the file into place. On failure the
+    /// temporary file is removed (when `self` drops) and the destination is
+    /// left as it was.
     pub fn commit(mut self) -> io::Result<()> {
         if let Some(out) = self.out.take() {
             let file = out.into_inner().map_err(|e| e.into_error())?;
             file.sync_all()?;
         }
-        std::fs::rename(&self.temp, &self.dest)
+        std::fs::rename(&self.temp, &self.dest)?;
+        self.committed = true;
+        Ok(())
     }
 }
 
@@ -88,7 +95,8 @@ impl Write for AtomicFile {
 
 impl Drop for AtomicFile {
     fn drop(&mut self) {
-        if self.out.take().is_some() {
+        if !self.committed {
+            drop(self.out.take());
             let _ = std::fs::remove_file(&self.temp);
         }
     }

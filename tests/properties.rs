@@ -183,3 +183,26 @@ proptest! {
         prop_assert!(!overlaps_solid(grid, &rect.shifted(axis, a.moved)));
     }
 }
+
+/// An absurd distance costs no more than crossing the level: every mode
+/// stops within the level's size, whatever it is asked.
+#[test]
+fn absurd_distances_move_at_most_the_level_size() {
+    let mut text = String::from("#@...#\n");
+    text.push_str(&"#....#\n".repeat(4000));
+    let level = Level::parse(&text, "tall.txt").unwrap();
+    let grid = &level.grid;
+    let start = Rect::new(18, 0, 12, 16);
+    for mode in CollisionMode::ALL {
+        for (axis, wanted) in [(Axis::Y, i32::MAX), (Axis::Y, i32::MIN), (Axis::X, i32::MAX), (Axis::X, i32::MIN)] {
+            let m = collide::move_axis(mode, grid, start, axis, wanted, None);
+            let extent = match axis {
+                Axis::X => grid.pixel_width(),
+                Axis::Y => grid.pixel_height(),
+            };
+            assert!(m.moved.abs() <= extent, "{mode} {axis:?} {wanted}: moved {}", m.moved);
+        }
+        let down = collide::move_axis(mode, grid, start, Axis::Y, i32::MAX, None);
+        assert_eq!(start.y + down.moved, grid.pixel_height(), "{mode}: falls to the pit and no further");
+    }
+}

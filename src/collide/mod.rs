@@ -240,8 +240,10 @@ pub fn standing_on(grid: &Grid, rect: &Rect, dropping_through: Option<i32>) -> O
 
 /// Moves `from` by `wanted` pixels along `axis` with the chosen mode.
 ///
-/// Shared by every mode: a fall stops once the box is entirely below the grid
-/// (in the pit), so no move runs further than the level is large.
+/// Shared by every mode, so no move runs further than the level is large and
+/// an absurd speed costs no more than crossing the level once: a move is cut
+/// to the level's size along its axis (walls and the top are solid anyway),
+/// and a fall stops once the box is entirely below the grid, in the pit.
 #[inline]
 pub fn move_axis(
     mode: CollisionMode,
@@ -251,9 +253,13 @@ pub fn move_axis(
     wanted: i32,
     dropping_through: Option<i32>,
 ) -> AxisMove {
-    let mut distance = wanted;
-    if axis == Axis::Y && wanted > 0 {
-        distance = wanted.min((grid.pixel_height() - from.y).max(0));
+    let extent = match axis {
+        Axis::X => grid.pixel_width(),
+        Axis::Y => grid.pixel_height(),
+    };
+    let mut distance = wanted.clamp(-extent, extent);
+    if axis == Axis::Y && distance > 0 {
+        distance = distance.min((grid.pixel_height() - from.y).max(0));
     }
     if distance == 0 {
         return AxisMove::default();
