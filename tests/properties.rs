@@ -194,15 +194,28 @@ fn absurd_distances_move_at_most_the_level_size() {
     let grid = &level.grid;
     let start = Rect::new(18, 0, 12, 16);
     for mode in CollisionMode::ALL {
-        for (axis, wanted) in [(Axis::Y, i32::MAX), (Axis::Y, i32::MIN), (Axis::X, i32::MAX), (Axis::X, i32::MIN)] {
+        for (axis, wanted) in [
+            (Axis::Y, i32::MAX),
+            (Axis::Y, i32::MIN),
+            (Axis::X, i32::MAX),
+            (Axis::X, i32::MIN),
+        ] {
             let m = collide::move_axis(mode, grid, start, axis, wanted, None);
             let extent = match axis {
                 Axis::X => grid.pixel_width(),
                 Axis::Y => grid.pixel_height(),
             };
-            assert!(m.moved.abs() <= extent, "{mode} {axis:?} {wanted}: moved {}", m.moved);
+            assert!(
+                m.moved.abs() <= extent,
+                "{mode} {axis:?} {wanted}: moved {}",
+                m.moved
+            );
         }
         let down = collide::move_axis(mode, grid, start, Axis::Y, i32::MAX, None);
-        assert_eq!(start.y + down.moved, grid.pixel_height(), "{mode}: falls to the pit and no further");
+        assert_eq!(
+            start.y + down.moved,
+            grid.pixel_height(),
+            "{mode}: falls to the pit and no further"
+        );
     }
 }
