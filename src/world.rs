@@ -7,7 +7,7 @@ use std::fmt;
 use crate::collide::{self, standing_on, AxisMove, CollisionMode, Touch};
 use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
-use crate::level::Level;
+use crate::level::{Grid, Level};
 use crate::player::Player;
 use crate::tuning::Tuning;
 
@@ -97,6 +97,31 @@ pub struct World {
     last_moves: Option<StepMoves>,
 }
 
+/// Moves the player's box along `axis` by this step's whole pixels; a
+/// surface in the way stops the speed along that axis.
+fn move_along(mode: CollisionMode, grid: &Grid, p: &mut Player, axis: Axis) -> MoveRecord {
+    let wanted = p.take_move(axis);
+    let dropping_through = match axis {
+        Axis::X => None,
+        Axis::Y => p.dropping_through,
+    };
+    let outcome = collide::move_axis(mode, grid, p.rect, axis, wanted, dropping_through);
+    let record = MoveRecord {
+        axis,
+        from: p.rect,
+        wanted,
+        outcome,
+    };
+    p.rect = record.to();
+    if outcome.hit.is_some() {
+        match axis {
+            Axis::X => p.stop_x(),
+            Axis::Y => p.stop_y(),
+        }
+    }
+    record
+}
+
 impl World {
     /// A world with the level's own tuning (defaults plus its header).
     pub fn new(level: Level, mode: CollisionMode) -> World {
@@ -157,38 +182,15 @@ impl World {
 
         // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
         //    the same way whichever cure is used.
-        let dx = p.take_move(Axis::X);
-        let outcome = collide::move_axis(self.mode, grid, p.rect, Axis::X, dx, None);
-        let x = MoveRecord {
-            axis: Axis::X,
-            from: p.rect,
-            wanted: dx,
-            outcome,
-        };
-        p.rect = x.to();
-        if outcome.hit.is_some() {
-            p.stop_x();
-        }
+        let x = move_along(self.mode, grid, p, Axis::X);
         // NOTE: a trigger ends the step's motion where it was first touched.
-        let mut y = None;
-        let mut touch = outcome.touch;
-        if touch.is_none() {
-            let dy = p.take_move(Axis::Y);
-            let outcome =
-                collide::move_axis(self.mode, grid, p.rect, Axis::Y, dy, p.dropping_through);
-            let m = MoveRecord {
-                axis: Axis::Y,
-                from: p.rect,
-                wanted: dy,
-                outcome,
-            };
-            p.rect = m.to();
-            if outcome.hit.is_some() {
-                events.bump = dy < 0;
-                p.stop_y();
-            }
-            touch = outcome.touch;
-            y = Some(m);
+        let mut touch = x.outcome.touch;
+        let y = touch
+            .is_none()
+            .then(|| move_along(self.mode, grid, p, Axis::Y));
+        if let Some(y) = y {
+            events.bump = y.outcome.hit.is_some() && y.wanted < 0;
+            touch = y.outcome.touch;
         }
         self.last_moves = Some(StepMoves { x, y });
 
