@@ -69,7 +69,7 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(&one_line(&e.render().to_string())),
+        Err(e) => return fail(&usage(&one_line(&e.render().to_string()))),
     };
     let result = if cli.headless {
         run_headless(&cli)
@@ -82,9 +82,17 @@ fn main() -> ExitCode {
     }
 }
 
+/// Prints the one error line and gives exit code 2. Errors about a file
+/// start with its name (`levels/x.txt:7:13: …`), as CONTRACT.md shows them;
+/// errors about the command line come through [`usage`].
 fn fail(message: &str) -> ExitCode {
-    eprintln!("dropthrough: {message}");
+    eprintln!("{message}");
     ExitCode::from(2)
+}
+
+/// A command-line error, which names no file: it names the program instead.
+fn usage(message: &str) -> String {
+    format!("dropthrough: {message}")
 }
 
 /// clap's multi-line error as one line: its first paragraph, without "error: ".
@@ -114,13 +122,12 @@ fn default_levels_dir() -> PathBuf {
 /// The game: every level is loaded, and every file checked, before the window opens.
 fn play(cli: &Cli) -> Result<(), String> {
     if cli.inputs.is_some() || cli.frames.is_some() {
-        return Err(
-            "--inputs and --frames are for --headless; the window replays with --replay FILE"
-                .into(),
-        );
+        return Err(usage(
+            "--inputs and --frames are for --headless; the window replays with --replay FILE",
+        ));
     }
     if cli.play.is_some() && cli.level.is_some() {
-        return Err("give the level to play once: LEVEL or --level FILE".into());
+        return Err(usage("give the level to play once: LEVEL or --level FILE"));
     }
     let levels = match cli.play.as_ref().or(cli.level.as_ref()) {
         Some(path) => vec![LevelFile::load(path).map_err(|e| e.to_string())?],
@@ -176,10 +183,10 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
             } else {
                 format!("the {other} file")
             };
-            return Err(format!(
+            return Err(usage(&format!(
                 "{flag} {} would overwrite {what}; choose another path",
                 path.display()
-            ));
+            )));
         }
         seen.push((id, flag));
     }
@@ -188,15 +195,15 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
 
 fn run_headless(cli: &Cli) -> Result<(), String> {
     if cli.play.is_some() {
-        return Err("with --headless, give the level as --level FILE".into());
+        return Err(usage("with --headless, give the level as --level FILE"));
     }
     if cli.record.is_some() || cli.replay.is_some() {
-        return Err(
-            "--record and --replay are for the window; headless runs take --inputs FILE".into(),
-        );
+        return Err(usage(
+            "--record and --replay are for the window; headless runs take --inputs FILE",
+        ));
     }
     let Some(level_path) = &cli.level else {
-        return Err("--headless needs --level FILE".into());
+        return Err(usage("--headless needs --level FILE"));
     };
     let inputs: Vec<&Path> = [Some(level_path), cli.inputs.as_ref()]
         .into_iter()
@@ -222,9 +229,9 @@ fn run_headless(cli: &Cli) -> Result<(), String> {
             summary
         }
         None => headless::run(level, cli.collision, frames, &script, None)
-            .map_err(|e| format!("cannot run: {e}"))?,
+            .map_err(|e| usage(&format!("cannot run: {e}")))?,
     };
     let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{summary}").map_err(|e| format!("cannot write to stdout: {e}"))?;
+    writeln!(stdout, "{summary}").map_err(|e| usage(&format!("cannot write to stdout: {e}")))?;
     Ok(())
 }

@@ -137,7 +137,14 @@ fn level_errors_exit_2_with_file_line_and_column() {
     let bad = dir.join("bad.txt");
     std::fs::write(&bad, "title = x\n#####\n#.@.#\n#..X#\n").unwrap();
     let out = run(&["--headless", "--level", bad.to_str().unwrap()]);
-    assert_usage_error(&out, &format!("{}:4:4: unknown tile 'X'", bad.display()));
+    let expected = format!("{}:4:4: unknown tile 'X'", bad.display());
+    assert_usage_error(&out, &expected);
+    // The line is the contract's `file:line:col: …`, with nothing before it.
+    assert!(
+        stderr(&out).starts_with(&expected),
+        "stderr {:?} starts with {expected:?}",
+        stderr(&out)
+    );
 }
 
 #[test]
