@@ -1,28 +1,55 @@
-//! A headless run without a trace holds constant memory however many steps
-//! it runs: the peak of live heap bytes is the same for 100 steps as for
-//! 200,000. (Its own test binary, so no other test allocates meanwhile.)
+//! Memory, counted by a global allocator: a parsed level holds at most one
+//! byte per tile, and a headless run without a trace holds constant memory
+//! however many steps it runs (the peak of live heap bytes is the same for
+//! 100 steps as for 200,000). Only the measuring thread's allocations are
+//! counted, so the test harness and other tests do not disturb the figures.
 
 use std::alloc::{GlobalAlloc, Layout, System};
-use std::sync::atomic::{AtomicUsize, Ordering::Relaxed};
+use std::cell::Cell;
 
 use dropthrough::headless;
 use dropthrough::{CollisionMode, InputScript, Level};
 
 struct Counting;
 
-static LIVE: AtomicUsize = AtomicUsize::new(0);
-static PEAK: AtomicUsize = AtomicUsize::new(0);
+thread_local! {
+    /// Whether this thread's allocations are being counted.
+    static COUNTED: Cell<bool> = const { Cell::new(false) };
+    /// Bytes this thread allocated while counted and has not freed, and their peak.
+    static LIVE: Cell<usize> = const { Cell::new(0) };
+    static PEAK: Cell<usize> = const { Cell::new(0) };
+}
+
+fn counted() -> bool {
+    COUNTED.try_with(Cell::get).unwrap_or(false)
+}
+
+/// Live bytes allocated by this thread while `f` runs and not yet freed,
+/// and the peak of that count, above the count when `f` started.
+fn measure<T>(f: impl FnOnce() -> T) -> (T, usize, usize) {
+    let base = LIVE.get();
+    PEAK.set(base);
+    COUNTED.set(true);
+    let out = f();
+    COUNTED.set(false);
+    (out, LIVE.get().wrapping_sub(base), PEAK.get() - base)
+}
 
 unsafe impl GlobalAlloc for Counting {
     unsafe fn alloc(&self, layout: Layout) -> *mut u8 {
-        let live = LIVE.fetch_add(layout.size(), Relaxed) + layout.size();
-        PEAK.fetch_max(live, Relaxed);
+        if counted() {
+            let live = LIVE.get().wrapping_add(layout.size());
+            LIVE.set(live);
+            PEAK.set(PEAK.get().max(live));
+        }
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.alloc(layout) }
     }
 
     unsafe fn dealloc(&self, ptr: *mut u8, layout: Layout) {
-        LIVE.fetch_sub(layout.size(), Relaxed);
+        if counted() {
+            LIVE.set(LIVE.get().wrapping_sub(layout.size()));
+        }
         // SAFETY: forwarded unchanged to the system allocator.
         unsafe { System.dealloc(ptr, layout) }
     }
@@ -33,15 +60,46 @@ static ALLOCATOR: Counting = Counting;
 
 /// Peak live heap bytes above the starting point during one headless run.
 fn peak_during(level: &Level, script: &InputScript, frames: u64) -> usize {
-    let base = LIVE.load(Relaxed);
-    PEAK.store(base, Relaxed);
-    let level = level.clone();
-    let summary = headless::run(level, CollisionMode::Sweep, frames, script, None).unwrap();
+    let (summary, _, peak) = measure(|| {
+        let level = level.clone();
+        headless::run(level, CollisionMode::Sweep, frames, script, None).unwrap()
+    });
     assert_eq!(
         summary.frames, frames,
         "ran every step (no exit in this level)"
     );
-    PEAK.load(Relaxed) - base
+    peak
+}
+
+#[test]
+fn a_parsed_level_holds_at_most_one_byte_per_tile() {
+    let side = 1024;
+    let mut text = String::with_capacity(side * (side + 1));
+    for row in 0..side {
+        for col in 0..side {
+            text.push(match (row * 7 + col * 13) % 11 {
+                _ if (row, col) == (1, 1) => '@',
+                0 => '#',
+                1 => '-',
+                2 => '^',
+                3 => 'E',
+                _ => '.',
+            });
+        }
+        text.push('\n');
+    }
+    let (level, held, _) = measure(|| Level::parse(&text, "big").unwrap());
+    assert_eq!((level.grid.width(), level.grid.height()), (side, side));
+    let per_tile = held as f64 / (side * side) as f64;
+    assert!(
+        per_tile <= 1.0,
+        "a {side}² level holds {held} bytes: {per_tile} per tile"
+    );
+    assert!(
+        held >= level.grid.memory_bytes(),
+        "the grid's own count ({}) is not more than what was allocated ({held})",
+        level.grid.memory_bytes()
+    );
 }
 
 #[test]
