@@ -7,6 +7,9 @@ use dropthrough::geom::Rect;
 /// World pixels the zoom tries to fit on screen (about 25 × 16 tiles).
 const FIT_W: f32 = 400.0;
 const FIT_H: f32 = 256.0;
+/// Screen pixels kept clear above and below a level that fits whole, so the
+/// status bar and the help lines never cover it.
+const HUD_MARGIN: f32 = 56.0;
 /// The player may move this far (world px) from the view's centre before it follows.
 const DEAD_ZONE_W: f32 = 32.0;
 const DEAD_ZONE_H: f32 = 24.0;
@@ -49,7 +52,7 @@ impl Camera {
         level: (f32, f32),
         screen: (f32, f32),
     ) -> Viewport {
-        let zoom = (screen.0 / FIT_W).min(screen.1 / FIT_H).floor().max(1.0);
+        let zoom = zoom_for(level, screen);
         let view = (screen.0 / zoom, screen.1 / zoom);
         let (mut cx, mut cy) = self.centre.unwrap_or(target);
         cx = follow_axis(cx, target.0, DEAD_ZONE_W);
@@ -72,6 +75,17 @@ impl Camera {
     }
 }
 
+/// The whole-number zoom: enough to show about `FIT_W × FIT_H` world pixels,
+/// or more if the whole level then still fits between the HUD bars, so a
+/// small level fills the window instead of floating in the middle of it.
+fn zoom_for(level: (f32, f32), screen: (f32, f32)) -> f32 {
+    let view = (screen.0 / FIT_W).min(screen.1 / FIT_H).floor();
+    let whole = (screen.0 / level.0)
+        .min((screen.1 - 2.0 * HUD_MARGIN) / level.1)
+        .floor();
+    view.max(whole).max(1.0)
+}
+
 /// Moves the centre just enough to keep the target within the dead zone.
 fn follow_axis(centre: f32, target: f32, dead_zone: f32) -> f32 {
     let half = dead_zone / 2.0;
@@ -84,5 +98,47 @@ fn clamp_axis(centre: f32, view: f32, level: f32) -> f32 {
         level / 2.0
     } else {
         centre.clamp(view / 2.0, level - view / 2.0)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_small_level_is_zoomed_to_fill_the_window_between_the_hud_bars() {
+        // 12 × 8 tiles in a 960 × 640 window: 5× would be 640 px tall, too
+        // tall for the bars; 4× fits.
+        assert_eq!(zoom_for((192.0, 128.0), (960.0, 640.0)), 4.0);
+        let vp = Camera::default().follow((20.0, 20.0), (192.0, 128.0), (960.0, 640.0));
+        let (_, top) = vp.to_screen(0.0, 0.0);
+        let (_, bottom) = vp.to_screen(0.0, 128.0);
+        assert!(
+            top >= HUD_MARGIN && bottom <= 640.0 - HUD_MARGIN,
+            "{top}..{bottom}"
+        );
+    }
+
+    #[test]
+    fn a_large_level_shows_about_25_by_16_tiles() {
+        assert_eq!(zoom_for((640.0, 176.0), (960.0, 640.0)), 2.0);
+        assert_eq!(zoom_for((80.0, 2560.0), (1920.0, 1080.0)), 4.0);
+        assert_eq!(zoom_for((65536.0, 65536.0), (960.0, 640.0)), 2.0);
+    }
+
+    #[test]
+    fn the_view_never_shows_outside_a_large_level() {
+        let level = (1600.0, 1600.0);
+        let mut camera = Camera::default();
+        for target in [(0.0, 0.0), (1600.0, 1600.0), (800.0, 5.0), (-50.0, 9999.0)] {
+            let vp = camera.follow(target, level, (960.0, 640.0));
+            let (left, top) = vp.to_screen(0.0, 0.0);
+            let (right, bottom) = vp.to_screen(level.0, level.1);
+            assert!(left <= 0.0 && top <= 0.0, "{target:?}: {left}, {top}");
+            assert!(
+                right >= 960.0 && bottom >= 640.0,
+                "{target:?}: {right}, {bottom}"
+            );
+        }
     }
 }
