@@ -1,7 +1,7 @@
 //! dropthrough's simulation: levels, the controller, three collision modes and
-//! traces. No window code lives here (macroquad is only in `main.rs` and
-//! `game/`), so tests, benchmarks and the headless runner drive exactly the
-//! `World` the window shows.
+//! traces. No window code lives here (the window library is used only by
+//! `main.rs` and `game/`), so tests, benchmarks and the headless runner
+//! drive exactly the `World` the window shows.
 
 pub mod clock;
 pub mod collide;
