@@ -10,7 +10,7 @@ use std::hint::black_box;
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dropthrough::collide::{move_axis, CollisionMode};
 use dropthrough::geom::{Axis, Rect, TILE};
-use dropthrough::level::{Grid, Tile};
+use dropthrough::grid::{Grid, Tile};
 use dropthrough::Level;
 use macroquad::math::vec2;
 use macroquad_platformer as peer;

@@ -8,8 +8,8 @@ use std::path::{Path, PathBuf};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use dropthrough::geom::Rect;
+use dropthrough::grid::Tile;
 use dropthrough::headless;
-use dropthrough::level::Tile;
 use dropthrough::{CollisionMode, InputScript, Level};
 
 fn root() -> &'static Path {

@@ -7,8 +7,8 @@ use std::io::{self, Write};
 use crate::collide::CollisionMode;
 use crate::input::InputScript;
 use crate::level::Level;
-use crate::trace;
-use crate::world::{Events, World};
+use crate::trace::TraceWriter;
+use crate::world::World;
 
 /// Steps simulated when `--frames` is not given.
 pub const DEFAULT_FRAMES: u64 = 600;
@@ -41,30 +41,30 @@ pub fn run(
     mode: CollisionMode,
     frames: u64,
     script: &InputScript,
-    mut trace: Option<&mut dyn Write>,
+    trace: Option<&mut dyn Write>,
 ) -> io::Result<Summary> {
     let mut world = World::new(level, mode);
-    if let Some(out) = trace.as_deref_mut() {
-        writeln!(out, "{}", trace::HEADER)?;
-        trace::write_row(out, &world, &Events::default())?;
-    }
+    let mut trace = match trace {
+        Some(out) => Some(TraceWriter::start(out, &world)?),
+        None => None,
+    };
     for keys in script
         .frames()
         .take(usize::try_from(frames).unwrap_or(usize::MAX))
     {
-        let events = world.step(keys);
-        if let Some(out) = trace.as_deref_mut() {
-            trace::write_row(out, &world, &events)?;
+        let step = world.step(keys);
+        if let Some(trace) = &mut trace {
+            trace.row(&world, &step.events)?;
         }
         if world.exited() {
             break;
         }
     }
-    let p = world.player();
+    let rect = world.player().rect();
     Ok(Summary {
         frames: world.frame(),
-        x: p.rect.x,
-        y: p.rect.y,
+        x: rect.x,
+        y: rect.y,
         deaths: world.deaths(),
         exited: world.exited(),
     })

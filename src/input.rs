@@ -29,6 +29,26 @@ impl Keys {
         down: false,
     };
 
+    /// The keys held in both `self` and `other`.
+    pub fn and(self, other: Keys) -> Keys {
+        Keys {
+            left: self.left && other.left,
+            right: self.right && other.right,
+            jump: self.jump && other.jump,
+            down: self.down && other.down,
+        }
+    }
+
+    /// The keys of `self` that are not in `other`.
+    pub fn without(self, other: Keys) -> Keys {
+        Keys {
+            left: self.left && !other.left,
+            right: self.right && !other.right,
+            jump: self.jump && !other.jump,
+            down: self.down && !other.down,
+        }
+    }
+
     /// -1, 0 or +1: the direction the held run keys ask for (both cancel).
     pub fn run_dir(&self) -> i32 {
         self.right as i32 - self.left as i32
@@ -71,12 +91,7 @@ impl Buttons {
     pub fn after(before: Keys, now: Keys) -> Buttons {
         Buttons {
             held: now,
-            pressed: Keys {
-                left: now.left && !before.left,
-                right: now.right && !before.right,
-                jump: now.jump && !before.jump,
-                down: now.down && !before.down,
-            },
+            pressed: now.without(before),
         }
     }
 }
@@ -120,6 +135,8 @@ pub enum ScriptErrorKind {
     },
     #[error("unknown key '{0}' (expected none, or keys joined by '+': left, right, jump, down)")]
     UnknownKey(String),
+    #[error("missing key before or after '+' (expected keys joined by '+', e.g. 'right+jump')")]
+    MissingKey,
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
 }
@@ -198,7 +215,7 @@ impl InputScript {
             }
             let (first, last) =
                 parse_frames(frames).map_err(|kind| err(line_no, frames_col, kind))?;
-            let keys = parse_keys(keys).map_err(|kind| err(line_no, keys_col, kind))?;
+            let keys = parse_keys(keys).map_err(|(at, kind)| err(line_no, keys_col + at, kind))?;
             spans.push(Span {
                 first,
                 last,
@@ -349,20 +366,25 @@ fn parse_frames(s: &str) -> Result<(u64, u64), ScriptErrorKind> {
     Ok((first, last))
 }
 
-fn parse_keys(s: &str) -> Result<Keys, ScriptErrorKind> {
+/// The keys of a `KEYS` word; an error comes with the character offset in
+/// the word where it was found.
+fn parse_keys(s: &str) -> Result<Keys, (usize, ScriptErrorKind)> {
     if s.eq_ignore_ascii_case("none") {
         return Ok(Keys::NONE);
     }
     let mut keys = Keys::NONE;
+    let mut at = 0;
     for name in s.split('+') {
         let slot = match name.to_ascii_lowercase().as_str() {
             "left" => &mut keys.left,
             "right" => &mut keys.right,
             "jump" => &mut keys.jump,
             "down" => &mut keys.down,
-            _ => return Err(ScriptErrorKind::UnknownKey(name.to_string())),
+            "" => return Err((at, ScriptErrorKind::MissingKey)),
+            _ => return Err((at, ScriptErrorKind::UnknownKey(name.to_string()))),
         };
         *slot = true;
+        at += name.chars().count() + 1;
     }
     Ok(keys)
 }

@@ -6,6 +6,8 @@
 pub mod clock;
 pub mod collide;
 pub mod geom;
+pub mod grid;
+pub mod header;
 pub mod headless;
 pub mod input;
 pub mod level;
@@ -20,4 +22,4 @@ pub use collide::CollisionMode;
 pub use input::{Buttons, InputScript, Keys};
 pub use level::{Level, LevelError};
 pub use tuning::Tuning;
-pub use world::{Events, World};
+pub use world::{Events, Step, World};

@@ -1,27 +1,70 @@
-//! The command line: `--headless` runs the simulation without a window (see
-//! CONTRACT.md); anything else plays the game. Every error is one line on
-//! stderr and exit code 2, and a bad level stops the game before any window
-//! opens.
+//! The command line: `--headless` runs the simulation without a window (the
+//! formats are in docs/FORMATS.md); anything else plays the game. Every
+//! error is one line on stderr and exit code 2, and a bad level stops the
+//! game before any window opens.
 
+#[cfg(feature = "window")]
 mod game;
 
-use std::cell::RefCell;
 use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::process::ExitCode;
-use std::rc::Rc;
 
 use clap::Parser;
 use dropthrough::headless::{self, DEFAULT_FRAMES};
-use dropthrough::session::{self, LevelFile, Outputs, Session};
+use dropthrough::input::ScriptLoadError;
+use dropthrough::level::LoadError;
+use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
 use dropthrough::{CollisionMode, InputScript, Level};
+use thiserror::Error;
+
+/// What `--help` shows after the options.
+const AFTER_HELP: &str = "\
+Without --headless, plays LEVEL (or every level in levels/) in a window.
+Controls: arrows or A/D run, Space/Z/Up/W jump, Down/S drop through a ledge;
+R restart, N/B next/previous level, Tab collision mode, F1 debug view, Esc
+quit. The game's help line and the README list them all.
+
+Exit codes: 0 success; 2 a usage, level, input-script or file error (one
+line on stderr, naming the file, line and column).";
+
+/// Everything that can stop a run, each printed as one line.
+#[derive(Debug, Error)]
+enum CliError {
+    /// The command line itself is wrong: names the program, not a file.
+    #[error("dropthrough: {0}")]
+    Usage(String),
+    #[error(transparent)]
+    Level(#[from] LoadError),
+    #[error(transparent)]
+    Levels(#[from] LoadDirError),
+    #[error(transparent)]
+    Script(#[from] ScriptLoadError),
+    #[error("{path}: cannot write trace: {source}")]
+    Trace {
+        path: String,
+        source: std::io::Error,
+    },
+    #[error(transparent)]
+    Output(#[from] OutputError),
+    #[error("dropthrough: cannot write to stdout: {0}")]
+    Stdout(std::io::Error),
+    /// The game needs a window, and there is nowhere to open one.
+    #[error("dropthrough: {0}; to run without a window use --headless --level FILE")]
+    NoWindow(String),
+}
+
+fn usage(message: impl Into<String>) -> CliError {
+    CliError::Usage(message.into())
+}
 
 #[derive(Parser, Debug)]
 #[command(
     name = "dropthrough",
     version,
-    about = "A small platformer whose player never passes through a platform, however fast it falls."
+    about = "A small platformer whose player never passes through a platform, however fast it falls.",
+    after_help = AFTER_HELP
 )]
 struct Cli {
     /// Level file to play in the window (default: every level in levels/, in order).
@@ -40,7 +83,7 @@ struct Cli {
     #[arg(long, value_name = "MODE", default_value = "substep")]
     collision: CollisionMode,
 
-    /// Steps to simulate with --headless (stops early at the exit).
+    /// Steps to simulate with --headless (stops early at the exit) [default: 600].
     #[arg(long, value_name = "N", allow_negative_numbers = true)]
     frames: Option<u64>,
 
@@ -69,7 +112,7 @@ fn main() -> ExitCode {
             let _ = e.print();
             return ExitCode::SUCCESS;
         }
-        Err(e) => return fail(&usage(&one_line(&e.render().to_string()))),
+        Err(e) => return fail(&usage(one_line(&e.render().to_string()))),
     };
     let result = if cli.headless {
         run_headless(&cli)
@@ -78,21 +121,26 @@ fn main() -> ExitCode {
     };
     match result {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => fail(&message),
+        Err(e) => fail(&e),
     }
 }
 
 /// Prints the one error line and gives exit code 2. Errors about a file
-/// start with its name (`levels/x.txt:7:13: …`), as CONTRACT.md shows them;
-/// errors about the command line come through [`usage`].
-fn fail(message: &str) -> ExitCode {
-    eprintln!("{message}");
+/// start with its name (`levels/x.txt:7:13: …`); errors about the command
+/// line name the program.
+fn fail(error: &CliError) -> ExitCode {
+    eprintln!("{error}");
     ExitCode::from(2)
 }
 
-/// A command-line error, which names no file: it names the program instead.
-fn usage(message: &str) -> String {
-    format!("dropthrough: {message}")
+/// What is odd about a level that still loads, one line each, to say once
+/// on stderr when the run goes ahead.
+fn warnings(file: &Path, level: &Level) -> Vec<String> {
+    level
+        .warnings()
+        .into_iter()
+        .map(|w| format!("{}: warning: {w}", file.display()))
+        .collect()
 }
 
 /// clap's multi-line error as one line: its first paragraph, without "error: ".
@@ -120,7 +168,7 @@ fn default_levels_dir() -> PathBuf {
 }
 
 /// The game: every level is loaded, and every file checked, before the window opens.
-fn play(cli: &Cli) -> Result<(), String> {
+fn play(cli: &Cli) -> Result<(), CliError> {
     if cli.inputs.is_some() || cli.frames.is_some() {
         return Err(usage(
             "--inputs and --frames are for --headless; the window replays with --replay FILE",
@@ -130,7 +178,7 @@ fn play(cli: &Cli) -> Result<(), String> {
         return Err(usage("give the level to play once: LEVEL or --level FILE"));
     }
     let levels = match cli.play.as_ref().or(cli.level.as_ref()) {
-        Some(path) => vec![LevelFile::load(path).map_err(|e| e.to_string())?],
+        Some(path) => vec![LevelFile::load(path)?],
         None => session::load_dir(&default_levels_dir())?,
     };
     let mut inputs: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
@@ -140,23 +188,48 @@ fn play(cli: &Cli) -> Result<(), String> {
         &inputs,
     )?;
     let replay = match &cli.replay {
-        Some(path) => Some(InputScript::load(path).map_err(|e| e.to_string())?),
+        Some(path) => Some(InputScript::load(path)?),
         None => None,
     };
+    let warnings: Vec<String> = levels
+        .iter()
+        .flat_map(|f| warnings(&f.path, &f.level))
+        .collect();
     let outputs = Outputs {
         record: cli.record.clone(),
         trace: cli.trace.clone(),
     };
-    let session = Session::new(levels, cli.collision, outputs, replay);
-    if let Some(e) = session.io_error() {
-        return Err(e.to_string());
+    let mut session = Session::new(levels, cli.collision, outputs, replay);
+    if session.io_error().is_some() {
+        session.finish()?;
+    }
+    open_window(session, &warnings)
+}
+
+/// Plays `session` in a window until it is closed; writes its recording.
+#[cfg(feature = "window")]
+fn open_window(session: Session, warnings: &[String]) -> Result<(), CliError> {
+    use std::cell::RefCell;
+    use std::rc::Rc;
+
+    game::check_display().map_err(CliError::NoWindow)?;
+    for warning in warnings {
+        eprintln!("{warning}");
     }
     let outcome = Rc::new(RefCell::new(Ok(())));
     let slot = Rc::clone(&outcome);
     macroquad::Window::from_config(game::conf(), async move {
         *slot.borrow_mut() = game::run(session).await;
     });
-    outcome.replace(Ok(()))
+    Ok(outcome.replace(Ok(()))?)
+}
+
+#[cfg(not(feature = "window"))]
+fn open_window(mut session: Session, _warnings: &[String]) -> Result<(), CliError> {
+    session.finish()?;
+    Err(CliError::NoWindow(
+        "this build has no window (built without the `window` feature)".into(),
+    ))
 }
 
 /// A path as the file it names, for comparing: resolved when it exists, else
@@ -172,7 +245,7 @@ fn file_identity(path: &Path) -> PathBuf {
 
 /// Refuses outputs (`--trace`, `--record`) that would overwrite one of the
 /// run's own input files, or each other.
-fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), String> {
+fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), CliError> {
     let mut seen: Vec<(PathBuf, &str)> = inputs.iter().map(|p| (file_identity(p), "")).collect();
     for (flag, path) in outputs {
         let Some(path) = path else { continue };
@@ -183,7 +256,7 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
             } else {
                 format!("the {other} file")
             };
-            return Err(usage(&format!(
+            return Err(usage(format!(
                 "{flag} {} would overwrite {what}; choose another path",
                 path.display()
             )));
@@ -193,7 +266,7 @@ fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Resu
     Ok(())
 }
 
-fn run_headless(cli: &Cli) -> Result<(), String> {
+fn run_headless(cli: &Cli) -> Result<(), CliError> {
     if cli.play.is_some() {
         return Err(usage("with --headless, give the level as --level FILE"));
     }
@@ -211,27 +284,32 @@ fn run_headless(cli: &Cli) -> Result<(), String> {
         .map(PathBuf::as_path)
         .collect();
     check_outputs(&[("--trace", &cli.trace)], &inputs)?;
-    let level = Level::load(level_path).map_err(|e| e.to_string())?;
+    let level = Level::load(level_path)?;
     let script = match &cli.inputs {
-        Some(path) => InputScript::load(path).map_err(|e| e.to_string())?,
+        Some(path) => InputScript::load(path)?,
         None => InputScript::default(),
     };
+    let warnings = warnings(level_path, &level);
     let frames = cli.frames.unwrap_or(DEFAULT_FRAMES);
     let summary = match &cli.trace {
         Some(path) => {
-            let shown = path.display();
-            let mut file = AtomicFile::create(path)
-                .map_err(|e| format!("{shown}: cannot write trace: {e}"))?;
+            let trace_error = |source| CliError::Trace {
+                path: path.display().to_string(),
+                source,
+            };
+            let mut file = AtomicFile::create(path).map_err(trace_error)?;
             let summary = headless::run(level, cli.collision, frames, &script, Some(&mut file))
-                .map_err(|e| format!("{shown}: cannot write trace: {e}"))?;
-            file.commit()
-                .map_err(|e| format!("{shown}: cannot write trace: {e}"))?;
+                .map_err(trace_error)?;
+            file.commit().map_err(trace_error)?;
             summary
         }
         None => headless::run(level, cli.collision, frames, &script, None)
-            .map_err(|e| usage(&format!("cannot run: {e}")))?,
+            .map_err(|e| usage(format!("cannot run: {e}")))?,
     };
     let mut stdout = std::io::stdout().lock();
-    writeln!(stdout, "{summary}").map_err(|e| usage(&format!("cannot write to stdout: {e}")))?;
+    writeln!(stdout, "{summary}").map_err(CliError::Stdout)?;
+    for warning in warnings {
+        eprintln!("{warning}");
+    }
     Ok(())
 }

@@ -1,34 +1,40 @@
 //! The controller: how held and pressed buttons become velocity — run, jump
 //! (coyote time, jump buffer, variable height), gravity and fast-fall, and the
-//! decision to drop through a one-way platform. Moving the box is
-//! `collide`'s job; the order of a step is `World::step`'s.
+//! decision to drop through a one-way platform — and the body those move:
+//! its box, sub-pixel remainders and ground state. Finding what stops a move
+//! is `collide`'s job; the order of a step is `World::step`'s.
 
-use crate::collide::{standing_on, Surface};
+use crate::collide::{self, standing_on, AxisMove, CollisionMode, Surface};
 use crate::geom::{Axis, Rect, TILE};
+use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
-use crate::level::{Grid, Level};
+use crate::level::Level;
 use crate::tuning::{per_step, steps, Tuning};
 
 /// The largest distance one step may ask to move, px. Far beyond any level.
 const MAX_MOVE: f32 = (1 << 24) as f32;
 
+/// The player's body and controller. Its fields are private: everything
+/// that moves the box or changes its ground and drop-through state goes
+/// through the methods below, which `World::step` calls in order.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Player {
     /// The box, in integer pixels.
-    pub rect: Rect,
-    /// Velocity, px/s (y grows down).
-    pub vx: f32,
-    pub vy: f32,
+    rect: Rect,
+    /// Horizontal velocity, px/s.
+    vx: f32,
+    /// Vertical velocity, px/s (y grows down).
+    vy: f32,
     /// Sub-pixel motion not yet applied, px (each within ±0.5).
-    pub remainder_x: f32,
-    pub remainder_y: f32,
+    remainder_x: f32,
+    remainder_y: f32,
     /// Standing on a solid or one-way surface (and not moving up).
-    pub grounded: bool,
+    grounded: bool,
     /// -1 or +1: the way the player last ran.
-    pub facing: i32,
+    facing: i32,
     /// The one-way top (its y, px) being dropped through: ignored until the
     /// feet pass below it or the player lands.
-    pub dropping_through: Option<i32>,
+    dropping_through: Option<i32>,
     /// Steps left in which a jump still works after leaving the ground.
     coyote: u32,
     /// Steps left in which a pressed jump waits for ground to jump from.
@@ -42,14 +48,21 @@ impl Player {
     pub fn spawn(level: &Level, tuning: &Tuning) -> Player {
         let (col, row) = level.spawn;
         let (w, h) = (tuning.player_width, tuning.player_height);
-        let rect = Rect::new(col * TILE + (TILE - w) / 2, (row + 1) * TILE - h, w, h);
+        Player::at(
+            &level.grid,
+            Rect::new(col * TILE + (TILE - w) / 2, (row + 1) * TILE - h, w, h),
+        )
+    }
+
+    /// A player at rest with its box at `rect`, grounded if it stands on something.
+    pub fn at(grid: &Grid, rect: Rect) -> Player {
         Player {
             rect,
             vx: 0.0,
             vy: 0.0,
             remainder_x: 0.0,
             remainder_y: 0.0,
-            grounded: standing_on(&level.grid, &rect, None).is_some(),
+            grounded: standing_on(grid, &rect, None).is_some(),
             facing: 1,
             dropping_through: None,
             coyote: 0,
@@ -58,8 +71,39 @@ impl Player {
         }
     }
 
+    /// The box, in integer pixels.
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// Horizontal velocity, px/s (positive: right).
+    pub fn vx(&self) -> f32 {
+        self.vx
+    }
+
+    /// Vertical velocity, px/s (positive: down).
+    pub fn vy(&self) -> f32 {
+        self.vy
+    }
+
+    /// Whether the box stands on a solid or one-way surface.
+    pub fn grounded(&self) -> bool {
+        self.grounded
+    }
+
+    /// -1 or +1: the way the player last ran.
+    pub fn facing(&self) -> i32 {
+        self.facing
+    }
+
+    /// The y (px) of the one-way top being dropped through, until the feet
+    /// pass below it or the player lands.
+    pub fn dropping_through(&self) -> Option<i32> {
+        self.dropping_through
+    }
+
     /// Counts down the coyote and jump-buffer timers; a jump press fills the buffer.
-    pub fn tick_timers(&mut self, buttons: &Buttons, tuning: &Tuning) {
+    pub(crate) fn tick_timers(&mut self, buttons: &Buttons, tuning: &Tuning) {
         self.jump_buffer = if buttons.pressed.jump {
             steps(tuning.jump_buffer_time).max(1)
         } else {
@@ -74,7 +118,7 @@ impl Player {
 
     /// Starts dropping through the one-way top under the feet, if the player
     /// stands on one-way platforms only (never when any solid is underfoot).
-    pub fn try_drop(&mut self, grid: &Grid) -> bool {
+    pub(crate) fn try_drop(&mut self, grid: &Grid) -> bool {
         if !self.grounded || standing_on(grid, &self.rect, None) != Some(Surface::OneWay) {
             return false;
         }
@@ -85,7 +129,7 @@ impl Player {
     }
 
     /// Accelerates toward the run speed the held keys ask for (or toward rest).
-    pub fn run(&mut self, held: Keys, tuning: &Tuning) {
+    pub(crate) fn run(&mut self, held: Keys, tuning: &Tuning) {
         let dir = held.run_dir();
         if dir != 0 {
             self.facing = dir;
@@ -100,7 +144,7 @@ impl Player {
     }
 
     /// Jumps if a jump is buffered and the player is on the ground or within coyote time.
-    pub fn try_jump(&mut self, tuning: &Tuning) -> bool {
+    pub(crate) fn try_jump(&mut self, tuning: &Tuning) -> bool {
         if self.jump_buffer == 0 || !(self.grounded || self.coyote > 0) {
             return false;
         }
@@ -115,7 +159,7 @@ impl Player {
     /// Gravity (halved near the apex while jump is held), the fall-speed cap
     /// (higher while Down is held: fast-fall), and variable jump height:
     /// holding jump keeps the rise at jump speed for a while, letting go ends it.
-    pub fn fall(&mut self, held: Keys, tuning: &Tuning) {
+    pub(crate) fn fall(&mut self, held: Keys, tuning: &Tuning) {
         if !self.grounded {
             let cap = if held.down {
                 tuning.max_fall * tuning.fast_fall_mult
@@ -136,8 +180,53 @@ impl Player {
         }
     }
 
+    /// Moves the box along `axis` by this step's whole pixels with `mode`;
+    /// a surface in the way stops the speed along that axis.
+    pub(crate) fn move_axis(&mut self, mode: CollisionMode, grid: &Grid, axis: Axis) -> MoveRecord {
+        let wanted = self.take_move(axis);
+        let dropping_through = match axis {
+            Axis::X => None,
+            Axis::Y => self.dropping_through,
+        };
+        let outcome = collide::move_axis(mode, grid, self.rect, axis, wanted, dropping_through);
+        let record = MoveRecord {
+            axis,
+            from: self.rect,
+            wanted,
+            outcome,
+        };
+        self.rect = record.to();
+        if outcome.hit.is_some() {
+            match axis {
+                Axis::X => self.stop_x(),
+                Axis::Y => self.stop_y(),
+            }
+        }
+        record
+    }
+
+    /// After the moves: the top being dropped through is released once the
+    /// feet are below it, and the box is grounded if it stands on a surface
+    /// and is not moving up. Landing ends the fall and any drop. Returns
+    /// whether it is grounded.
+    pub(crate) fn settle(&mut self, grid: &Grid) -> bool {
+        if self
+            .dropping_through
+            .is_some_and(|top| self.rect.bottom() > top)
+        {
+            self.dropping_through = None;
+        }
+        self.grounded =
+            self.vy >= 0.0 && standing_on(grid, &self.rect, self.dropping_through).is_some();
+        if self.grounded {
+            self.stop_y();
+            self.dropping_through = None;
+        }
+        self.grounded
+    }
+
     /// The whole pixels to move along `axis` this step; the fraction stays in the remainder.
-    pub fn take_move(&mut self, axis: Axis) -> i32 {
+    fn take_move(&mut self, axis: Axis) -> i32 {
         let (v, remainder) = match axis {
             Axis::X => (self.vx, &mut self.remainder_x),
             Axis::Y => (self.vy, &mut self.remainder_y),
@@ -149,16 +238,36 @@ impl Player {
     }
 
     /// A wall stopped the run: no speed, no leftover fraction into it.
-    pub fn stop_x(&mut self) {
+    fn stop_x(&mut self) {
         self.vx = 0.0;
         self.remainder_x = 0.0;
     }
 
     /// A floor or ceiling stopped the fall or rise; a ceiling also ends the jump.
-    pub fn stop_y(&mut self) {
+    fn stop_y(&mut self) {
         self.vy = 0.0;
         self.remainder_y = 0.0;
         self.jump_hold = 0;
+    }
+}
+
+/// One axis move of the player's box in a step, as the debug view shows it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The axis moved along.
+    pub axis: Axis,
+    /// The box before the move.
+    pub from: Rect,
+    /// The signed distance asked for, px.
+    pub wanted: i32,
+    /// How far it went, what stopped it, what it touched.
+    pub outcome: AxisMove,
+}
+
+impl MoveRecord {
+    /// The box after the move.
+    pub fn to(&self) -> Rect {
+        self.from.shifted(self.axis, self.outcome.moved)
     }
 }
 

@@ -12,9 +12,11 @@ use std::time::SystemTime;
 use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
 use crate::level::{Level, LoadError};
-use crate::trace::{self, AtomicFile};
+use thiserror::Error;
+
+use crate::trace::{AtomicFile, TraceWriter};
 use crate::tuning::STEPS_PER_SECOND;
-use crate::world::{Events, World};
+use crate::world::{Events, Step, World};
 
 /// A level file and the version of it being played.
 #[derive(Clone, Debug)]
@@ -84,22 +86,47 @@ impl LevelFile {
     }
 }
 
+/// Why the bundled levels could not be loaded.
+#[derive(Debug, Error)]
+pub enum LoadDirError {
+    /// The folder itself could not be read.
+    #[error("{dir}: cannot read levels: {source}")]
+    Io {
+        /// The folder.
+        dir: String,
+        /// Why.
+        source: io::Error,
+    },
+    /// The folder holds no `.txt` file.
+    #[error("{dir}: no level files (*.txt)")]
+    Empty {
+        /// The folder.
+        dir: String,
+    },
+    /// A level in it has an error.
+    #[error(transparent)]
+    Level(#[from] LoadError),
+}
+
 /// All `.txt` levels in `dir`, in filename order, each parsed.
-pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, String> {
-    let entries = std::fs::read_dir(dir)
-        .map_err(|e| format!("{}: cannot read levels: {e}", dir.display()))?;
+pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, LoadDirError> {
+    let shown = || dir.display().to_string();
+    let entries = std::fs::read_dir(dir).map_err(|source| LoadDirError::Io {
+        dir: shown(),
+        source,
+    })?;
     let mut paths: Vec<PathBuf> = entries
         .filter_map(|e| e.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "txt"))
         .collect();
     paths.sort();
     if paths.is_empty() {
-        return Err(format!("{}: no level files (*.txt)", dir.display()));
+        return Err(LoadDirError::Empty { dir: shown() });
     }
-    paths
+    Ok(paths
         .iter()
-        .map(|p| LevelFile::load(p).map_err(|e| e.to_string()))
-        .collect()
+        .map(|p| LevelFile::load(p))
+        .collect::<Result<_, _>>()?)
 }
 
 /// Where the session is in the flow of levels.
@@ -136,18 +163,13 @@ pub struct Outputs {
 /// The recording of the current run: the keys of every step and the trace so far.
 struct Capture {
     keys: Vec<Keys>,
-    trace: Option<AtomicFile>,
+    trace: Option<TraceWriter<AtomicFile>>,
 }
 
 impl Capture {
     fn start(world: &World, outputs: &Outputs) -> io::Result<Capture> {
         let trace = match &outputs.trace {
-            Some(path) => {
-                let mut file = AtomicFile::create(path)?;
-                writeln!(file, "{}", trace::HEADER)?;
-                trace::write_row(&mut file, world, &Events::default())?;
-                Some(file)
-            }
+            Some(path) => Some(TraceWriter::start(AtomicFile::create(path)?, world)?),
             None => None,
         };
         Ok(Capture {
@@ -159,7 +181,7 @@ impl Capture {
     fn push(&mut self, keys: Keys, world: &World, events: &Events) -> io::Result<()> {
         self.keys.push(keys);
         match &mut self.trace {
-            Some(file) => trace::write_row(file, world, events),
+            Some(trace) => trace.row(world, events),
             None => Ok(()),
         }
     }
@@ -171,10 +193,49 @@ impl Capture {
             file.commit()?;
         }
         match self.trace {
-            Some(file) => file.commit(),
+            Some(trace) => trace.into_inner().commit(),
             None => Ok(()),
         }
     }
+}
+
+/// A replay: an input script that drives one level instead of the keyboard.
+struct Replay {
+    script: InputScript,
+    /// The last frame the script names: after it, the keyboard plays.
+    last_frame: u64,
+}
+
+/// Why a replay stopped driving the game and gave the keyboard back.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReplayEnd {
+    /// Its script ran out of frames.
+    ScriptEnded,
+    /// Another level was started (N, B, or going on after "level complete").
+    LeftLevel,
+    /// The level file changed and was reloaded.
+    Reloaded,
+}
+
+impl ReplayEnd {
+    /// How the status bar says it.
+    pub fn describe(self) -> &'static str {
+        match self {
+            ReplayEnd::ScriptEnded => "replay over: its script ended",
+            ReplayEnd::LeftLevel => "replay over: another level started",
+            ReplayEnd::Reloaded => "replay over: the level was reloaded",
+        }
+    }
+}
+
+/// Why a recording or trace could not be written.
+#[derive(Debug, Error)]
+#[error("{paths}: cannot write: {source}")]
+pub struct OutputError {
+    /// The files being written, joined by `, `.
+    pub paths: String,
+    /// Why.
+    pub source: io::Error,
 }
 
 /// The game without the window.
@@ -188,16 +249,24 @@ pub struct Session {
     /// Files to record the run to, until the first run is complete.
     outputs: Option<Outputs>,
     capture: Option<Capture>,
-    /// Keys that drive the run instead of the keyboard, until the first run is complete.
-    replay: Option<InputScript>,
+    /// Keys that drive the current level instead of the keyboard, if any.
+    replay: Option<Replay>,
+    /// Why the replay ended, shown until the next run starts.
+    replay_end: Option<ReplayEnd>,
+    /// The keyboard's keys at the last call to [`Session::step`].
+    keyboard_before: Keys,
+    /// Keys held when the current run started: ignored until released.
+    held_at_start: Keys,
     /// The first error writing a recording or trace.
-    io_error: Option<String>,
+    io_error: Option<OutputError>,
 }
 
 impl Session {
     /// A session starting at the first of `levels` (which must not be empty).
-    /// `outputs` and `replay` apply to the first run played to its exit: a
-    /// restart (R, another level, a reload) starts them over.
+    /// `outputs` apply to the first run played to its exit: a restart (R,
+    /// another level, a reload) starts them over. `replay` drives the first
+    /// level instead of the keyboard until its script ends or another level
+    /// starts; R starts it over from its first frame.
     pub fn new(
         levels: Vec<LevelFile>,
         mode: CollisionMode,
@@ -215,17 +284,26 @@ impl Session {
             phase: Phase::Playing,
             outputs: (outputs.record.is_some() || outputs.trace.is_some()).then_some(outputs),
             capture: None,
-            replay,
+            replay: replay.map(|script| Replay {
+                last_frame: script.spans().last().map_or(0, |s| s.last),
+                script,
+            }),
+            replay_end: None,
+            keyboard_before: Keys::NONE,
+            held_at_start: Keys::NONE,
             io_error: None,
         };
         session.restart();
         session
     }
 
-    /// Starts the current level over, from its newest good version.
+    /// Starts the current level over, from its newest good version. A
+    /// replay starts over too; keys held now count only once pressed again.
     pub fn restart(&mut self) {
         self.world = World::new(self.levels[self.index].level.clone(), self.mode);
         self.phase = Phase::Playing;
+        self.replay_end = None;
+        self.held_at_start = self.keyboard_before;
         self.capture = None;
         if let Some(outputs) = &self.outputs {
             match Capture::start(&self.world, outputs) {
@@ -235,27 +313,41 @@ impl Session {
         }
     }
 
-    /// Runs one fixed step with the keyboard's keys (or the replay's).
-    /// Does nothing unless a level is being played.
-    pub fn step(&mut self, keyboard: Keys) -> Events {
+    /// Runs one fixed step with the keyboard's keys (or the replay's), and
+    /// says what happened. Call it on every step, playing or not: keys held
+    /// through a level change are ignored until released and pressed again.
+    pub fn step(&mut self, keyboard: Keys) -> Step {
+        self.held_at_start = self.held_at_start.and(keyboard);
+        self.keyboard_before = keyboard;
         if self.phase != Phase::Playing {
-            return Events::default();
+            return Step::default();
+        }
+        let frame = self.world.frame() + 1;
+        if self.replay.as_ref().is_some_and(|r| frame > r.last_frame) {
+            self.end_replay(ReplayEnd::ScriptEnded);
         }
         let keys = match &self.replay {
-            Some(script) => script.keys_at(self.world.frame() + 1),
-            None => keyboard,
+            Some(replay) => replay.script.keys_at(frame),
+            None => keyboard.without(self.held_at_start),
         };
-        let events = self.world.step(keys);
+        let step = self.world.step(keys);
         if let Some(capture) = &mut self.capture {
-            if let Err(e) = capture.push(keys, &self.world, &events) {
+            if let Err(e) = capture.push(keys, &self.world, &step.events) {
                 self.capture = None;
                 self.note_io_error(e);
             }
         }
-        if events.exit {
+        if step.events.exit {
             self.complete();
         }
-        events
+        step
+    }
+
+    /// Gives the keyboard back, saying why.
+    fn end_replay(&mut self, why: ReplayEnd) {
+        if self.replay.take().is_some() {
+            self.replay_end = Some(why);
+        }
     }
 
     fn complete(&mut self) {
@@ -265,8 +357,7 @@ impl Session {
             steps: self.world.frame(),
             deaths: self.world.deaths(),
         });
-        // The first completed run is the one recorded and replayed.
-        self.replay = None;
+        // The first completed run is the one recorded.
         if let Err(e) = self.finish_capture() {
             self.note_io_error(e);
         }
@@ -280,7 +371,7 @@ impl Session {
         }
     }
 
-    fn note_io_error(&mut self, e: io::Error) {
+    fn note_io_error(&mut self, source: io::Error) {
         if self.io_error.is_none() {
             let paths = self.outputs.as_ref().map_or_else(String::new, |o| {
                 let names: Vec<String> = [&o.record, &o.trace]
@@ -290,7 +381,7 @@ impl Session {
                     .collect();
                 names.join(", ")
             });
-            self.io_error = Some(format!("{paths}: cannot write: {e}"));
+            self.io_error = Some(OutputError { paths, source });
         }
     }
 
@@ -303,13 +394,16 @@ impl Session {
             self.go_to(self.index + 1);
         } else {
             self.phase = Phase::Finished;
+            self.end_replay(ReplayEnd::LeftLevel);
         }
     }
 
-    /// Plays level `index` from its start (wrapping around the list).
+    /// Plays level `index` from its start (wrapping around the list). Ends
+    /// a replay: it belongs to the level it was recorded on.
     pub fn go_to(&mut self, index: usize) {
         self.index = index % self.levels.len();
         self.restart();
+        self.end_replay(ReplayEnd::LeftLevel);
     }
 
     pub fn next_level(&mut self) {
@@ -337,19 +431,20 @@ impl Session {
         let reloaded = self.levels[self.index].reload_if_changed();
         if reloaded {
             self.restart();
+            self.end_replay(ReplayEnd::Reloaded);
         }
         reloaded
     }
 
     /// Writes the recording and trace of the run in progress, if any. Call on
     /// quit; afterwards nothing more is recorded.
-    pub fn finish(&mut self) -> Result<(), String> {
+    pub fn finish(&mut self) -> Result<(), OutputError> {
         if let Err(e) = self.finish_capture() {
             self.note_io_error(e);
         }
         self.outputs = None;
-        match &self.io_error {
-            Some(e) => Err(e.clone()),
+        match self.io_error.take() {
+            Some(e) => Err(e),
             None => Ok(()),
         }
     }
@@ -384,8 +479,14 @@ impl Session {
         &self.results
     }
 
+    /// Whether a replay drives the game instead of the keyboard.
     pub fn replaying(&self) -> bool {
         self.replay.is_some()
+    }
+
+    /// Why the replay of this run ended, if it did.
+    pub fn replay_end(&self) -> Option<ReplayEnd> {
+        self.replay_end
     }
 
     pub fn recording(&self) -> bool {
@@ -393,7 +494,7 @@ impl Session {
     }
 
     /// The first error writing the recording or trace, if any.
-    pub fn io_error(&self) -> Option<&str> {
-        self.io_error.as_deref()
+    pub fn io_error(&self) -> Option<&OutputError> {
+        self.io_error.as_ref()
     }
 }

@@ -1,4 +1,4 @@
-//! Trace CSV (one row per step, as CONTRACT.md fixes it) and [`AtomicFile`],
+//! The trace CSV (one row per step; docs/FORMATS.md) and [`AtomicFile`],
 //! which writes any output to a temporary file and renames it into place, so
 //! a run that fails never leaves half a file.
 
@@ -11,14 +11,34 @@ use crate::world::{Events, World};
 /// The trace's header line.
 pub const HEADER: &str = "frame,x,y,w,h,vx,vy,grounded,event";
 
-/// Writes one trace row: the world's state after `frame` steps, and that step's events.
-pub fn write_row(
-    out: &mut (impl Write + ?Sized),
-    world: &World,
-    events: &Events,
-) -> io::Result<()> {
+/// Writes a trace: the header and the spawn row when it starts, then one
+/// row per step. The headless run and the window both write through it.
+pub struct TraceWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> TraceWriter<W> {
+    /// Writes the header and row 0: `world` as it stands before any step.
+    pub fn start(mut out: W, world: &World) -> io::Result<TraceWriter<W>> {
+        writeln!(out, "{HEADER}")?;
+        write_row(&mut out, world, &Events::default())?;
+        Ok(TraceWriter { out })
+    }
+
+    /// Writes the row of the step just taken: `world` after it, and its events.
+    pub fn row(&mut self, world: &World, events: &Events) -> io::Result<()> {
+        write_row(&mut self.out, world, events)
+    }
+
+    /// The output, to commit or flush.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+fn write_row(out: &mut impl Write, world: &World, events: &Events) -> io::Result<()> {
     let p = world.player();
-    let r = p.rect;
+    let r = p.rect();
     writeln!(
         out,
         "{},{},{},{},{},{},{},{},{}",
@@ -27,9 +47,9 @@ pub fn write_row(
         r.y,
         r.w,
         r.h,
-        p.vx,
-        p.vy,
-        p.grounded as u8,
+        p.vx(),
+        p.vy(),
+        p.grounded() as u8,
         events
     )
 }
@@ -46,6 +66,7 @@ pub struct AtomicFile {
 }
 
 impl AtomicFile {
+    /// Opens a temporary file beside `dest` (named `.NAME.PID.tmp`).
     pub fn create(dest: &Path) -> io::Result<AtomicFile> {
         let name = dest
             .file_name()

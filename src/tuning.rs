@@ -2,7 +2,7 @@
 //! The defaults are Celeste's, scaled ×2 for our 16 px tiles; a level's header
 //! may override gravity, max_fall, run_speed and jump_speed.
 
-use crate::level::Header;
+use crate::header::Header;
 
 /// Simulation steps per second. One step = one trace row = one input-script frame.
 pub const STEPS_PER_SECOND: u32 = 60;
@@ -70,14 +70,7 @@ impl Default for Tuning {
 impl Tuning {
     /// The defaults with a level header's overrides applied.
     pub fn for_level(header: &Header) -> Tuning {
-        let d = Tuning::default();
-        Tuning {
-            gravity: header.gravity.unwrap_or(d.gravity),
-            max_fall: header.max_fall.unwrap_or(d.max_fall),
-            run_speed: header.run_speed.unwrap_or(d.run_speed),
-            jump_speed: header.jump_speed.unwrap_or(d.jump_speed),
-            ..d
-        }
+        header.apply(Tuning::default())
     }
 
     /// Horizontal acceleration on the ground, px/s².

@@ -4,11 +4,11 @@
 
 use std::fmt;
 
-use crate::collide::{self, standing_on, AxisMove, CollisionMode, Touch};
+use crate::collide::{CollisionMode, Touch};
 use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
-use crate::level::{Grid, Level};
-use crate::player::Player;
+use crate::level::Level;
+use crate::player::{MoveRecord, Player};
 use crate::tuning::Tuning;
 
 /// What happened during one step. Printed in the trace in this order.
@@ -56,32 +56,26 @@ impl fmt::Display for Events {
     }
 }
 
-/// One axis move of a step, as the debug view shows it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct MoveRecord {
-    pub axis: Axis,
-    /// The box before the move.
-    pub from: Rect,
-    /// The signed distance asked for, px.
-    pub wanted: i32,
-    pub outcome: AxisMove,
-}
-
-impl MoveRecord {
-    /// The box after the move.
-    pub fn to(&self) -> Rect {
-        self.from.shifted(self.axis, self.outcome.moved)
-    }
-}
-
-/// The two axis moves of the last step, for the debug view.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// The player's axis moves of one step, for the debug view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct StepMoves {
-    pub x: MoveRecord,
-    /// `None` when the X move ended on a trigger.
+    /// The X move (`None` on a step that did not run, after the exit).
+    pub x: Option<MoveRecord>,
+    /// The Y move (`None` when the X move ended on a trigger).
     pub y: Option<MoveRecord>,
 }
 
+/// What one step did: its events, and the moves the debug view draws.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Step {
+    /// What happened, as the trace's `event` column spells it.
+    pub events: Events,
+    /// How the player's box moved.
+    pub moves: StepMoves,
+}
+
+/// A level being played: the level, the player, the collision mode and the
+/// count of steps, deaths and whether the exit was reached.
 #[derive(Clone, Debug)]
 pub struct World {
     level: Level,
@@ -94,32 +88,6 @@ pub struct World {
     frame: u64,
     deaths: u32,
     exited: bool,
-    last_moves: Option<StepMoves>,
-}
-
-/// Moves the player's box along `axis` by this step's whole pixels; a
-/// surface in the way stops the speed along that axis.
-fn move_along(mode: CollisionMode, grid: &Grid, p: &mut Player, axis: Axis) -> MoveRecord {
-    let wanted = p.take_move(axis);
-    let dropping_through = match axis {
-        Axis::X => None,
-        Axis::Y => p.dropping_through,
-    };
-    let outcome = collide::move_axis(mode, grid, p.rect, axis, wanted, dropping_through);
-    let record = MoveRecord {
-        axis,
-        from: p.rect,
-        wanted,
-        outcome,
-    };
-    p.rect = record.to();
-    if outcome.hit.is_some() {
-        match axis {
-            Axis::X => p.stop_x(),
-            Axis::Y => p.stop_y(),
-        }
-    }
-    record
 }
 
 impl World {
@@ -140,16 +108,15 @@ impl World {
             frame: 0,
             deaths: 0,
             exited: false,
-            last_moves: None,
         }
     }
 
-    /// Advances one fixed step (1/60 s) with `held` keys held. Does nothing
-    /// once the exit has been touched.
-    pub fn step(&mut self, held: Keys) -> Events {
+    /// Advances one fixed step (1/60 s) with `held` keys held, and says
+    /// what happened. Does nothing once the exit has been touched.
+    pub fn step(&mut self, held: Keys) -> Step {
         let mut events = Events::default();
         if self.exited {
-            return events;
+            return Step::default();
         }
         self.frame += 1;
         let buttons = Buttons::after(self.held_before, held);
@@ -178,37 +145,27 @@ impl World {
 
         // NOTE: landing is measured from here, after the drop and jump
         // decisions, so a drop that lands on the next ledge in the same step lands.
-        let airborne = !p.grounded;
+        let airborne = !p.grounded();
 
         // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
         //    the same way whichever cure is used.
-        let x = move_along(self.mode, grid, p, Axis::X);
+        let x = p.move_axis(self.mode, grid, Axis::X);
         // NOTE: a trigger ends the step's motion where it was first touched.
         let mut touch = x.outcome.touch;
         let y = touch
             .is_none()
-            .then(|| move_along(self.mode, grid, p, Axis::Y));
+            .then(|| p.move_axis(self.mode, grid, Axis::Y));
         if let Some(y) = y {
             events.bump = y.outcome.hit.is_some() && y.wanted < 0;
             touch = y.outcome.touch;
         }
-        self.last_moves = Some(StepMoves { x, y });
 
-        // 7. The top being dropped through is released once the feet are below it.
-        if p.dropping_through.is_some_and(|top| p.rect.bottom() > top) {
-            p.dropping_through = None;
-        }
+        // 7. Ground: the dropped top is released once the feet are below it;
+        //    standing on a surface and not moving up is grounded.
+        events.land = p.settle(grid) && airborne;
 
-        // 8. Ground: standing on a surface and not moving up. Landing ends the fall.
-        p.grounded = p.vy >= 0.0 && standing_on(grid, &p.rect, p.dropping_through).is_some();
-        if p.grounded {
-            p.stop_y();
-            p.dropping_through = None;
-        }
-        events.land = p.grounded && airborne;
-
-        // 9. Triggers touched on the way, and the pit below the grid.
-        let in_pit = p.rect.y >= grid.pixel_height();
+        // 8. Triggers touched on the way, and the pit below the grid.
+        let in_pit = p.rect().y >= grid.pixel_height();
         if touch == Some(Touch::Spikes) || in_pit {
             self.deaths += 1;
             self.player = Player::spawn(&self.level, &self.tuning);
@@ -218,17 +175,17 @@ impl World {
             self.exited = true;
             events.exit = true;
         }
-        events
+        Step {
+            events,
+            moves: StepMoves { x: Some(x), y },
+        }
     }
 
     /// Puts the player's box at (`x`, `y`) at rest, as if it had just
     /// spawned there. For tests and tools that start from a chosen position.
     pub fn place_player(&mut self, x: i32, y: i32) {
-        let mut player = Player::spawn(&self.level, &self.tuning);
-        player.rect.x = x;
-        player.rect.y = y;
-        player.grounded = standing_on(&self.level.grid, &player.rect, None).is_some();
-        self.player = player;
+        let size = Player::spawn(&self.level, &self.tuning).rect();
+        self.player = Player::at(&self.level.grid, Rect::new(x, y, size.w, size.h));
     }
 
     pub fn player(&self) -> &Player {
@@ -264,10 +221,5 @@ impl World {
     /// Whether the exit has been touched (the run is over).
     pub fn exited(&self) -> bool {
         self.exited
-    }
-
-    /// The moves of the last step, for the debug view.
-    pub fn last_moves(&self) -> Option<StepMoves> {
-        self.last_moves
     }
 }

@@ -1,41 +1,16 @@
-//! The headless command line of CONTRACT.md, run as a real process: the
+//! The headless command line (docs/FORMATS.md), run as a real process: the
 //! summary line, the trace file, exit code 2 with one line on stderr for any
 //! bad input, and never a half-written trace.
+#![cfg(feature = "cli")]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn bin() -> Command {
-    Command::new(env!("CARGO_BIN_EXE_dropthrough"))
-}
+use std::path::Path;
+
+use common::{assert_refused as assert_usage_error, run_bin as run, scratch, stderr};
 
 fn root() -> &'static Path {
     Path::new(env!("CARGO_MANIFEST_DIR"))
-}
-
-/// A fresh scratch directory for one test.
-fn scratch(name: &str) -> PathBuf {
-    let dir = std::env::temp_dir().join(format!("dropthrough-cli-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn run(args: &[&str]) -> Output {
-    bin().args(args).output().expect("the binary runs")
-}
-
-fn stderr(out: &Output) -> String {
-    String::from_utf8_lossy(&out.stderr).into_owned()
-}
-
-/// Exit code 2 and exactly one line on stderr, containing `needle`.
-fn assert_usage_error(out: &Output, needle: &str) {
-    let err = stderr(out);
-    assert_eq!(out.status.code(), Some(2), "exit code 2; stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
-    assert!(err.contains(needle), "stderr {err:?} mentions {needle:?}");
-    assert!(out.stdout.is_empty(), "nothing on stdout");
 }
 
 #[test]

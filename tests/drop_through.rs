@@ -106,7 +106,7 @@ fn down_while_standing_on_a_solid_and_a_one_way_does_nothing() {
         let mut w = world(text, mode);
         w.place_player(24, 32);
         assert!(
-            w.player().grounded,
+            w.player().grounded(),
             "{mode}: straddles the solid and the one-way"
         );
         let frames = run(&mut w, "3 down", 10);

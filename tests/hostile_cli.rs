@@ -1,35 +1,13 @@
 //! Hostile files and paths on the command line: each is refused with exit
 //! code 2 and one line on stderr (never a panic or a backtrace), and nothing
 //! is left half-written or overwritten.
+#![cfg(feature = "cli")]
 
-use std::path::{Path, PathBuf};
-use std::process::{Command, Output};
+mod common;
 
-fn run(args: &[&str]) -> Output {
-    Command::new(env!("CARGO_BIN_EXE_dropthrough"))
-        .args(args)
-        .output()
-        .expect("the binary runs")
-}
+use std::path::Path;
 
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("dropthrough-hostile-{}-{name}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    std::fs::create_dir_all(&dir).unwrap();
-    dir
-}
-
-fn refused(out: &Output, needle: &str) {
-    let err = String::from_utf8_lossy(&out.stderr);
-    assert_eq!(out.status.code(), Some(2), "exit code 2; stderr: {err}");
-    assert_eq!(err.lines().count(), 1, "one line: {err:?}");
-    assert!(
-        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
-        "no panic: {err}"
-    );
-    assert!(err.contains(needle), "{err:?} mentions {needle:?}");
-}
+use common::{assert_refused as refused, run_bin as run, scratch};
 
 fn files_in(dir: &Path) -> Vec<String> {
     let mut names: Vec<String> = std::fs::read_dir(dir)

@@ -108,7 +108,14 @@ fn errors_name_the_line_and_what_was_expected() {
     );
     assert!(err("x-3 jump\n").starts_with("in.txt:1:1: bad frame number 'x-3'"));
     assert!(err("99999999999999999999999 jump\n").contains("bad frame number"));
-    assert!(err("1 right+\n").contains("unknown key ''"));
+    assert_eq!(
+        err("1-10 right+\n"),
+        "in.txt:1:12: missing key before or after '+' (expected keys joined by '+', e.g. 'right+jump')",
+        "the column points at the empty key after the '+'"
+    );
+    assert!(err("1 +jump\n").starts_with("in.txt:1:3: missing key"));
+    assert!(err("1 right++jump\n").starts_with("in.txt:1:9: missing key"));
+    assert!(err("1 right+fly\n").starts_with("in.txt:1:9: unknown key 'fly'"));
 }
 
 #[test]

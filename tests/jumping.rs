@@ -113,7 +113,7 @@ const OPEN: &str = "
     #####";
 
 fn rise(w: &mut World, script: &str) -> i32 {
-    let start = w.player().rect.y;
+    let start = w.player().rect().y;
     let frames = run(w, script, 90);
     let top = frames.iter().map(|f| f.rect.y).min().unwrap();
     start - top

@@ -60,7 +60,10 @@ fn walks_off_a_ledge_and_falls() {
         #######";
     for mode in ALL {
         let mut w = world(ledge, mode);
-        assert!(w.player().grounded, "{mode}: spawns standing on the ledge");
+        assert!(
+            w.player().grounded(),
+            "{mode}: spawns standing on the ledge"
+        );
         let frames = hold(&mut w, "right", 60);
         let left_ground = frames
             .iter()

@@ -1,7 +1,8 @@
 //! The level format of CONTRACT.md: what parses, and errors that name
 //! `file:line:column` and say what was expected. No input panics.
 
-use dropthrough::level::{Level, LevelErrorKind, Tile};
+use dropthrough::grid::Tile;
+use dropthrough::level::{Level, LevelErrorKind};
 use proptest::prelude::*;
 
 fn err(text: &str) -> String {
@@ -16,8 +17,8 @@ fn parses_the_contract_example() {
     let text = "title = The Well\ngravity = 2400\nmax_fall = 6000\n// a comment line\n############\n#....@.....#\n#..--------#\n#....E.....#\n############\n";
     let level = Level::parse(text, "well.txt").unwrap();
     assert_eq!(level.header.title.as_deref(), Some("The Well"));
-    assert_eq!(level.header.gravity, Some(2400.0));
-    assert_eq!(level.header.max_fall, Some(6000.0));
+    assert_eq!(level.header.number("gravity"), Some(2400.0));
+    assert_eq!(level.header.number("max_fall"), Some(6000.0));
     assert_eq!(level.spawn, (5, 1));
     assert_eq!((level.grid.width(), level.grid.height()), (12, 5));
     assert_eq!(level.grid.get(3, 2), Tile::OneWay);

@@ -7,7 +7,7 @@ mod common;
 use common::*;
 use dropthrough::collide::{self, overlaps_solid, touching, CollisionMode};
 use dropthrough::geom::{Axis, Rect, TILE};
-use dropthrough::level::Tile;
+use dropthrough::grid::Tile;
 use dropthrough::{Keys, Level, World};
 use proptest::prelude::*;
 
@@ -75,7 +75,7 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> (World, Vec<Fram
     let mut w = World::new(level.clone(), mode);
     let mut frames = vec![snapshot(&w, Default::default())];
     for &keys in inputs {
-        let events = w.step(keys);
+        let events = w.step(keys).events;
         frames.push(snapshot(&w, events));
     }
     (w, frames)

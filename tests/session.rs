@@ -2,12 +2,15 @@
 //! switching, hot reload of an edited (or broken, or deleted) level file, and
 //! recording, replaying and tracing a run.
 
+mod common;
+
 use std::fs;
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, SystemTime};
 
+use common::scratch;
 use dropthrough::headless;
-use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough::session::{LevelFile, Outputs, Phase, ReplayEnd, Session};
 use dropthrough::{CollisionMode, InputScript, Keys, Level};
 
 const RIGHT: Keys = Keys {
@@ -26,14 +29,6 @@ const JUMP: Keys = Keys {
 /// A short corridor: hold right to reach the exit.
 const SHORT: &str = "title = Short\n######\n#@..E#\n######\n";
 const OTHER: &str = "title = Other\n#######\n#@...E#\n#######\n";
-
-fn scratch(name: &str) -> PathBuf {
-    let dir =
-        std::env::temp_dir().join(format!("dropthrough-session-{}-{name}", std::process::id()));
-    let _ = fs::remove_dir_all(&dir);
-    fs::create_dir_all(&dir).unwrap();
-    dir
-}
 
 /// Writes `text` to `path` and moves its modification time forward, so the
 /// change is seen however coarse the file system's clock is.
@@ -82,7 +77,7 @@ fn levels_flow_from_complete_to_the_next_and_to_the_summary() {
     assert_eq!((first.title.as_str(), first.deaths), ("Short", 0));
     assert!(first.steps > 0 && first.seconds() > 0.0);
     assert!(
-        s.step(RIGHT).is_empty(),
+        s.step(RIGHT).events.is_empty(),
         "no steps while the complete panel shows"
     );
     s.continue_after_complete();
@@ -90,6 +85,8 @@ fn levels_flow_from_complete_to_the_next_and_to_the_summary() {
         (s.index(), s.phase(), s.world().frame()),
         (1, Phase::Playing, 0)
     );
+    // Right was held through the change of level: released, then pressed again.
+    s.step(Keys::NONE);
     play_until_complete(&mut s, RIGHT);
     s.continue_after_complete();
     assert_eq!(s.phase(), Phase::Finished);
@@ -112,7 +109,7 @@ fn next_and_previous_wrap_and_restart_resets_the_run() {
     }
     s.restart();
     assert_eq!(s.world().frame(), 0);
-    assert_eq!(s.world().player().rect.x, 18);
+    assert_eq!(s.world().player().rect().x, 18);
 }
 
 #[test]
@@ -308,10 +305,133 @@ fn a_replay_drives_the_run_instead_of_the_keyboard() {
         Phase::Complete,
         "the script's keys won over the keyboard's"
     );
-    assert!(
-        !s.replaying(),
-        "the replay covers the first completed run only"
+    s.continue_after_complete();
+    assert!(!s.replaying(), "the replay ends with its level");
+}
+
+/// A replay of `script` on the first of two levels (its own level is SHORT).
+fn replaying(dir: &Path, script: &str) -> Session {
+    let script = InputScript::parse(script, "r.txt").unwrap();
+    session_of(dir, &[SHORT, OTHER], Outputs::default(), Some(script))
+}
+
+#[test]
+fn pressing_n_mid_replay_ends_it_and_the_keyboard_drives_the_next_level() {
+    let dir = scratch("replay-n");
+    let mut s = replaying(&dir, "1-200 right");
+    for _ in 0..3 {
+        s.step(Keys::NONE);
+    }
+    assert!(s.world().player().rect().x > 18, "the replay ran right");
+    s.next_level();
+    assert!(!s.replaying(), "N ended the replay");
+    assert_eq!(s.replay_end(), Some(ReplayEnd::LeftLevel), "and says why");
+    for _ in 0..10 {
+        s.step(Keys::NONE);
+    }
+    assert_eq!(
+        s.world().player().rect().x,
+        18,
+        "level 2 stands still: the keyboard (holding nothing) drives it, not level 1's keys"
     );
+    s.step(RIGHT);
+    assert!(s.world().player().rect().x > 18, "the keyboard runs right");
+}
+
+#[test]
+fn pressing_b_or_reloading_mid_replay_ends_it() {
+    let dir = scratch("replay-b");
+    let mut s = replaying(&dir, "1-200 right");
+    s.step(Keys::NONE);
+    s.previous_level();
+    assert_eq!(
+        (s.replaying(), s.replay_end()),
+        (false, Some(ReplayEnd::LeftLevel))
+    );
+
+    let mut s = replaying(&dir, "1-200 right");
+    s.step(Keys::NONE);
+    edit(
+        &dir.join("00.txt"),
+        "title = Edited\n#######\n#@...E#\n#######\n",
+        1,
+    );
+    assert!(s.poll_reload(), "the edit is seen");
+    assert_eq!(
+        (s.replaying(), s.replay_end()),
+        (false, Some(ReplayEnd::Reloaded))
+    );
+}
+
+#[test]
+fn r_restarts_a_replay_from_its_first_frame() {
+    let dir = scratch("replay-r");
+    // Frames 1-2 hold nothing, 3-200 run right.
+    let mut s = replaying(&dir, "3-200 right");
+    for _ in 0..6 {
+        s.step(Keys::NONE);
+    }
+    s.restart();
+    assert!(s.replaying(), "R keeps the replay");
+    s.step(RIGHT);
+    s.step(RIGHT);
+    assert_eq!(
+        s.world().player().rect().x,
+        18,
+        "after R the replay's frames 1-2 (nothing held) play again, not the keyboard's right"
+    );
+    play_until_complete(&mut s, Keys::NONE);
+    assert_eq!(s.phase(), Phase::Complete, "and it plays on to the exit");
+}
+
+#[test]
+fn a_replay_that_runs_out_before_the_exit_gives_the_keyboard_back() {
+    let dir = scratch("replay-end");
+    let mut s = replaying(&dir, "1-3 right");
+    for _ in 0..3 {
+        s.step(Keys::NONE);
+    }
+    assert!(s.replaying(), "still replaying on its last frame");
+    let vx = s.world().player().vx();
+    s.step(Keys {
+        left: true,
+        ..Keys::NONE
+    });
+    assert!(!s.replaying(), "frame 4 is past the script");
+    assert_eq!(s.replay_end(), Some(ReplayEnd::ScriptEnded));
+    assert!(
+        s.world().player().vx() < vx,
+        "the keyboard's left drives frame 4: vx {vx} -> {}",
+        s.world().player().vx()
+    );
+    play_until_complete(&mut s, RIGHT);
+    assert_eq!(s.phase(), Phase::Complete, "never locked out");
+}
+
+#[test]
+fn keys_held_through_a_level_change_count_only_once_pressed_again() {
+    let dir = scratch("held");
+    let mut s = session_of(&dir, &[SHORT, OTHER], Outputs::default(), None);
+    play_until_complete(&mut s, RIGHT);
+    s.step(RIGHT);
+    s.continue_after_complete();
+    for _ in 0..5 {
+        s.step(RIGHT);
+    }
+    assert_eq!(
+        s.world().player().rect().x,
+        18,
+        "Right held since level 1 does nothing on level 2"
+    );
+    s.step(Keys::NONE);
+    s.step(RIGHT);
+    assert!(
+        s.world().player().rect().x > 18,
+        "released and pressed again, it runs"
+    );
+    // Keys pressed after the start are not held back.
+    s.restart();
+    assert!(s.step(JUMP).events.jump, "a fresh press jumps at once");
 }
 
 #[test]
@@ -322,7 +442,7 @@ fn an_unwritable_trace_is_reported_not_a_panic() {
         trace: Some(dir.join("missing/dir/trace.csv")),
     };
     let mut s = session_of(&dir, &[SHORT], outputs, None);
-    assert!(s.io_error().unwrap().contains("cannot write"));
+    assert!(s.io_error().unwrap().to_string().contains("cannot write"));
     s.step(RIGHT);
     assert!(s.finish().is_err());
 }

@@ -88,12 +88,12 @@ fn a_million_random_steps_in_every_mode() {
             if rng.below(12) == 0 {
                 held = keys(rng.next());
             }
-            let events: Vec<_> = worlds.iter_mut().map(|w| w.step(held)).collect();
+            let events: Vec<_> = worlds.iter_mut().map(|w| w.step(held).events).collect();
             for w in &worlds {
                 let p = w.player();
-                let r = p.rect;
+                let r = p.rect();
                 let at = || format!("{} step {step} of level {levels}: {p:?}\n{text}", w.mode());
-                assert!(p.vx.is_finite() && p.vy.is_finite(), "{}", at());
+                assert!(p.vx().is_finite() && p.vy().is_finite(), "{}", at());
                 assert!(
                     r.x >= 0 && r.right() <= pw && r.y >= 0 && r.y < ph,
                     "out of the level: {}",

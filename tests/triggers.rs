@@ -18,7 +18,7 @@ fn spikes_kill_mid_path_at_high_speed_and_respawn() {
     );
     for mode in EXACT {
         let mut w = world(&text, mode);
-        let spawn = w.player().rect;
+        let spawn = w.player().rect();
         let frames = hold(&mut w, "", 40);
         let death = first(&frames, |e| e.death)
             .unwrap_or_else(|| panic!("{mode}: falls through the spike row and dies"));
@@ -99,7 +99,7 @@ fn falling_out_of_the_bottom_is_a_death_and_respawns() {
         #...#";
     for mode in ALL {
         let mut w = world(text, mode);
-        let spawn = w.player().rect;
+        let spawn = w.player().rect();
         let frames = hold(&mut w, "", 60);
         let death =
             first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls into the pit"));

@@ -14,7 +14,7 @@ use std::fmt;
 use std::str::FromStr;
 
 use crate::geom::{Axis, Rect, TILE};
-use crate::level::{Grid, Tile};
+use crate::grid::{Grid, Tile};
 
 /// How a move finds the first surface in its way. Chosen once, dispatched in [`move_axis`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]

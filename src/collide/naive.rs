@@ -5,7 +5,7 @@
 
 use super::{blocking, tile_on_line, touching, AxisMove, Hit, Surface};
 use crate::geom::{Axis, Rect, TILE};
-use crate::level::Grid;
+use crate::grid::Grid;
 
 pub(super) fn move_axis(
     grid: &Grid,

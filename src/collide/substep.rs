@@ -10,7 +10,7 @@
 
 use super::{line_contact, AxisMove, Hit};
 use crate::geom::{Axis, Rect, TILE};
-use crate::level::Grid;
+use crate::grid::Grid;
 
 #[inline]
 pub(super) fn move_axis(

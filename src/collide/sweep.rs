@@ -8,7 +8,7 @@ use std::ops::RangeInclusive;
 
 use super::{line_contact, AxisMove, Hit};
 use crate::geom::{Axis, Rect, TILE};
-use crate::level::Grid;
+use crate::grid::Grid;
 
 #[inline]
 pub(super) fn move_axis(

@@ -1,15 +1,18 @@
 //! The camera: an integer zoom that fits the window, a view that follows the
 //! player with a small dead zone and never shows outside the level, and the
-//! mapping from world pixels to screen pixels.
+//! mapping from world pixels to screen pixels. The level is shown in the band
+//! between the status bar and the help lines, never under them.
 
 use dropthrough::geom::Rect;
 
-/// World pixels the zoom tries to fit on screen (about 25 × 16 tiles).
+/// World pixels the zoom tries to fit on screen (30 × 20 tiles in the
+/// default 960 × 640 window).
 const FIT_W: f32 = 400.0;
 const FIT_H: f32 = 256.0;
-/// Screen pixels kept clear above and below a level that fits whole, so the
-/// status bar and the help lines never cover it.
-const HUD_MARGIN: f32 = 56.0;
+/// The band a level that fits whole is zoomed to fill: the screen less the
+/// status bar and the help lines (so the zoom does not change with H).
+const HUD_TOP: f32 = 32.0;
+const HUD_BOTTOM: f32 = 56.0;
 /// The player may move this far (world px) from the view's centre before it follows.
 const DEAD_ZONE_W: f32 = 32.0;
 const DEAD_ZONE_H: f32 = 24.0;
@@ -45,15 +48,18 @@ impl Camera {
     }
 
     /// Follows `target` (the player's centre, world px) in a level of
-    /// `level_w × level_h` px on a screen of `screen_w × screen_h`.
+    /// `level_w × level_h` px on a screen of `screen_w × screen_h`, showing
+    /// the level only between the screen rows `band.0` and `band.1`.
     pub fn follow(
         &mut self,
         target: (f32, f32),
         level: (f32, f32),
         screen: (f32, f32),
+        band: (f32, f32),
     ) -> Viewport {
         let zoom = zoom_for(level, screen);
-        let view = (screen.0 / zoom, screen.1 / zoom);
+        let band_h = (band.1 - band.0).max(1.0);
+        let view = (screen.0 / zoom, band_h / zoom);
         let (mut cx, mut cy) = self.centre.unwrap_or(target);
         cx = follow_axis(cx, target.0, DEAD_ZONE_W);
         cy = follow_axis(cy, target.1, DEAD_ZONE_H);
@@ -64,7 +70,7 @@ impl Camera {
         let top = cy - view.1 / 2.0;
         Viewport {
             zoom,
-            origin: ((-left * zoom).round(), (-top * zoom).round()),
+            origin: ((-left * zoom).round(), (band.0 - top * zoom).round()),
             area: Rect::new(
                 left.floor() as i32,
                 top.floor() as i32,
@@ -81,7 +87,7 @@ impl Camera {
 fn zoom_for(level: (f32, f32), screen: (f32, f32)) -> f32 {
     let view = (screen.0 / FIT_W).min(screen.1 / FIT_H).floor();
     let whole = (screen.0 / level.0)
-        .min((screen.1 - 2.0 * HUD_MARGIN) / level.1)
+        .min((screen.1 - HUD_TOP - HUD_BOTTOM) / level.1)
         .floor();
     view.max(whole).max(1.0)
 }
@@ -105,25 +111,31 @@ fn clamp_axis(centre: f32, view: f32, level: f32) -> f32 {
 mod tests {
     use super::*;
 
-    #[test]
-    fn a_small_level_is_zoomed_to_fill_the_window_between_the_hud_bars() {
-        // 12 × 8 tiles in a 960 × 640 window: 5× would be 640 px tall, too
-        // tall for the bars; 4× fits.
-        assert_eq!(zoom_for((192.0, 128.0), (960.0, 640.0)), 4.0);
-        let vp = Camera::default().follow((20.0, 20.0), (192.0, 128.0), (960.0, 640.0));
-        let (_, top) = vp.to_screen(0.0, 0.0);
-        let (_, bottom) = vp.to_screen(0.0, 128.0);
-        assert!(
-            top >= HUD_MARGIN && bottom <= 640.0 - HUD_MARGIN,
-            "{top}..{bottom}"
-        );
+    const SCREEN: (f32, f32) = (960.0, 640.0);
+    const BAND: (f32, f32) = (HUD_TOP, 640.0 - HUD_BOTTOM);
+
+    /// The screen rows a world box covers.
+    fn screen_rows(vp: &Viewport, top: f32, bottom: f32) -> (f32, f32) {
+        (vp.to_screen(0.0, top).1, vp.to_screen(0.0, bottom).1)
     }
 
     #[test]
-    fn a_large_level_shows_about_25_by_16_tiles() {
-        assert_eq!(zoom_for((640.0, 176.0), (960.0, 640.0)), 2.0);
+    fn a_small_level_is_zoomed_to_fill_the_band_between_the_hud_bars() {
+        // 12 × 8 tiles in a 960 × 640 window: 5× would be 640 px tall, too
+        // tall for the bars; 4× fits.
+        assert_eq!(zoom_for((192.0, 128.0), SCREEN), 4.0);
+        let vp = Camera::default().follow((20.0, 20.0), (192.0, 128.0), SCREEN, BAND);
+        let (top, bottom) = screen_rows(&vp, 0.0, 128.0);
+        assert!(top >= BAND.0 && bottom <= BAND.1, "{top}..{bottom}");
+    }
+
+    #[test]
+    fn a_large_level_shows_30_by_20_tiles_in_the_default_window() {
+        assert_eq!(zoom_for((640.0, 176.0), SCREEN), 2.0);
         assert_eq!(zoom_for((80.0, 2560.0), (1920.0, 1080.0)), 4.0);
-        assert_eq!(zoom_for((65536.0, 65536.0), (960.0, 640.0)), 2.0);
+        assert_eq!(zoom_for((65536.0, 65536.0), SCREEN), 2.0);
+        assert_eq!(SCREEN.0 / 2.0 / 16.0, 30.0);
+        assert_eq!(SCREEN.1 / 2.0 / 16.0, 20.0);
     }
 
     #[test]
@@ -131,14 +143,39 @@ mod tests {
         let level = (1600.0, 1600.0);
         let mut camera = Camera::default();
         for target in [(0.0, 0.0), (1600.0, 1600.0), (800.0, 5.0), (-50.0, 9999.0)] {
-            let vp = camera.follow(target, level, (960.0, 640.0));
+            let vp = camera.follow(target, level, SCREEN, BAND);
             let (left, top) = vp.to_screen(0.0, 0.0);
             let (right, bottom) = vp.to_screen(level.0, level.1);
-            assert!(left <= 0.0 && top <= 0.0, "{target:?}: {left}, {top}");
+            assert!(left <= 0.0 && top <= BAND.0, "{target:?}: {left}, {top}");
             assert!(
-                right >= 960.0 && bottom >= 640.0,
+                right >= SCREEN.0 && bottom >= BAND.1,
                 "{target:?}: {right}, {bottom}"
             );
         }
+    }
+
+    /// A tall level's top row at the start and its bottom row at the end
+    /// are shown inside the band, not under the bars: the well's spawn at
+    /// the top and its exit at the bottom.
+    #[test]
+    fn a_tall_level_s_top_and_bottom_rows_are_shown_between_the_bars() {
+        let level = (9.0 * 16.0, 160.0 * 16.0);
+        let mut camera = Camera::default();
+        let vp = camera.follow((72.0, 24.0), level, SCREEN, BAND);
+        let (top, _) = screen_rows(&vp, 0.0, 16.0);
+        assert!(top >= BAND.0, "top row at {top}, under the status bar");
+        for y in (24..level.1 as i32).step_by(40) {
+            camera.follow((72.0, y as f32), level, SCREEN, BAND);
+        }
+        let vp = camera.follow((72.0, level.1 - 24.0), level, SCREEN, BAND);
+        let (exit_top, exit_bottom) = screen_rows(&vp, level.1 - 32.0, level.1 - 16.0);
+        assert!(
+            exit_top >= BAND.0 && exit_bottom <= BAND.1,
+            "exit row at {exit_top}..{exit_bottom}, band {BAND:?}"
+        );
+        // Hiding the help lines gives the level the room they took.
+        let vp = camera.follow((72.0, level.1 - 24.0), level, SCREEN, (BAND.0, SCREEN.1));
+        let (_, bottom) = screen_rows(&vp, 0.0, level.1);
+        assert!(bottom <= SCREEN.1 && bottom >= BAND.1, "{bottom}");
     }
 }

@@ -3,9 +3,9 @@
 
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
-use dropthrough::level::{Grid, Tile};
-use dropthrough::world::MoveRecord;
-use dropthrough::World;
+use dropthrough::grid::{Grid, Tile};
+use dropthrough::player::MoveRecord;
+use dropthrough::{Step, World};
 use macroquad::prelude::*;
 
 use super::camera::Viewport;
@@ -107,35 +107,37 @@ const DROPPING: Color = Color::new(1.0, 0.3, 1.0, 1.0);
 
 /// F1: the hitbox, the last step's moves as the mode saw them, the velocity
 /// and the one-way top being dropped through.
-pub fn debug(world: &World, vp: &Viewport) {
+pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let p = world.player();
-    if let Some(moves) = world.last_moves() {
-        for m in std::iter::once(moves.x).chain(moves.y) {
-            axis_move(vp, world.mode(), &m);
-        }
+    let r = p.rect();
+    for m in step.moves.x.iter().chain(&step.moves.y) {
+        axis_move(vp, world.mode(), m);
     }
-    world_outline(vp, p.rect, HITBOX);
-    let (cx, cy) = (
-        p.rect.x as f32 + p.rect.w as f32 / 2.0,
-        p.rect.y as f32 + p.rect.h as f32 / 2.0,
-    );
+    world_outline(vp, r, HITBOX);
+    let (cx, cy) = (r.x as f32 + r.w as f32 / 2.0, r.y as f32 + r.h as f32 / 2.0);
     // The velocity, drawn as the distance it covers in 0.1 s.
     let (ax, ay) = vp.to_screen(cx, cy);
-    let (bx, by) = vp.to_screen(cx + p.vx * 0.1, cy + p.vy * 0.1);
+    let (bx, by) = vp.to_screen(cx + p.vx() * 0.1, cy + p.vy() * 0.1);
     draw_line(ax, ay, bx, by, 2.0, HITBOX);
-    let label = format!("v = ({:.0}, {:.0}) px/s", p.vx, p.vy);
-    draw_text(&label, ax + 10.0, ay - 12.0, 18.0, HITBOX);
-    if let Some(top) = p.dropping_through {
+    let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
+    draw_text(&label, label_x(&label, ax + 10.0), ay - 12.0, 18.0, HITBOX);
+    if let Some(top) = p.dropping_through() {
         let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
-        draw_text(
-            format!("dropping through y={top}"),
-            ax + 10.0,
-            sy - 6.0,
-            18.0,
-            DROPPING,
-        );
+        let label = format!("dropping through y={top}");
+        draw_text(&label, label_x(&label, ax + 10.0), sy - 6.0, 18.0, DROPPING);
+    }
+}
+
+/// Where a debug label starting at `x` goes so that it stays on screen: on
+/// the player's left when it would run off the right edge.
+fn label_x(label: &str, x: f32) -> f32 {
+    let width = measure_text(label, None, 18, 1.0).width;
+    if x + width > screen_width() - 4.0 {
+        (x - 20.0 - width).max(4.0)
+    } else {
+        x
     }
 }
 

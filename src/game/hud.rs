@@ -19,6 +19,18 @@ const HELP: [&str; 2] = [
     "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  Esc quit",
 ];
 
+/// Screen pixels the status bar takes at the top.
+pub const STATUS_HEIGHT: f32 = LINE + 8.0;
+
+/// Screen pixels the help lines take at the bottom (none when hidden).
+pub fn help_height(shown: bool) -> f32 {
+    if shown {
+        LINE * HELP.len() as f32 + 8.0
+    } else {
+        0.0
+    }
+}
+
 fn seconds(steps: u64) -> f64 {
     steps as f64 / f64::from(STEPS_PER_SECOND)
 }
@@ -33,7 +45,7 @@ pub fn status(session: &Session, clock: &FixedClock) {
         session.level_count(),
         session.level_file().title(),
         session.mode(),
-        p.vy.max(0.0) / STEPS_PER_SECOND as f32,
+        p.vy().max(0.0) / STEPS_PER_SECOND as f32,
         world.deaths(),
         seconds(world.frame()),
     );
@@ -44,16 +56,18 @@ pub fn status(session: &Session, clock: &FixedClock) {
         line.push_str("   PAUSED");
     }
     if session.replaying() {
-        line.push_str("   REPLAY");
+        line.push_str("   REPLAY (N, B or a reload hands back the keys)");
+    } else if let Some(end) = session.replay_end() {
+        line.push_str(&format!("   {}: the keyboard plays", end.describe()));
     } else if session.recording() {
         line.push_str("   REC");
     }
-    draw_rectangle(0.0, 0.0, screen_width(), LINE + 8.0, PANEL);
+    draw_rectangle(0.0, 0.0, screen_width(), STATUS_HEIGHT, PANEL);
     draw_text(&line, 8.0, LINE, SIZE, TEXT);
 }
 
 pub fn help() {
-    let top = screen_height() - LINE * HELP.len() as f32 - 8.0;
+    let top = screen_height() - help_height(true);
     draw_rectangle(0.0, top, screen_width(), screen_height() - top, PANEL);
     for (i, line) in HELP.iter().enumerate() {
         draw_text(line, 8.0, top + LINE * (i as f32 + 1.0), SIZE, DIM);
@@ -100,7 +114,15 @@ pub fn phase(session: &Session) {
                     ),
                     TEXT,
                 ),
-                ("Enter: next level".into(), DIM),
+                (
+                    if session.index() + 1 < session.level_count() {
+                        "Enter: next level"
+                    } else {
+                        "Enter: summary"
+                    }
+                    .into(),
+                    DIM,
+                ),
             ]);
         }
         Phase::Finished => {
@@ -134,22 +156,73 @@ pub fn phase(session: &Session) {
     }
 }
 
-/// A level file that could not be reloaded, or a recording that could not be written.
+/// A level file that could not be reloaded, a recording that could not be
+/// written, and what is odd about the level being played (no exit).
 pub fn errors(session: &Session) {
-    let messages = [session.level_file().error.as_deref(), session.io_error()];
+    let file = session.level_file();
+    let io_error = session.io_error().map(|e| e.to_string());
+    let warnings = file
+        .level
+        .warnings()
+        .into_iter()
+        .map(|w| (format!("{}: warning: {w}", file.path.display()), DIM));
+    let messages = [file.error.clone(), io_error]
+        .into_iter()
+        .flatten()
+        .map(|m| (m, ERROR))
+        .chain(warnings);
     let mut y = screen_height() - 80.0;
-    for message in messages.into_iter().flatten() {
+    for (message, color) in messages {
         let chars_per_line = ((screen_width() - 24.0) / 10.0).max(20.0) as usize;
-        let chars: Vec<char> = message.chars().collect();
-        let lines: Vec<String> = chars
-            .chunks(chars_per_line)
-            .map(|c| c.iter().collect())
-            .collect();
+        let lines = wrap(&message, chars_per_line);
         let height = LINE * lines.len() as f32 + 10.0;
         y -= height;
         draw_rectangle(0.0, y, screen_width(), height, PANEL);
         for (i, line) in lines.iter().enumerate() {
-            draw_text(line, 8.0, y + LINE * (i as f32 + 1.0), SIZE, ERROR);
+            draw_text(line, 8.0, y + LINE * (i as f32 + 1.0), SIZE, color);
         }
+    }
+}
+
+/// `text` in lines of at most `width` characters, broken at spaces; only a
+/// word longer than a whole line is cut.
+fn wrap(text: &str, width: usize) -> Vec<String> {
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ') {
+        let fits = line.chars().count() + 1 + word.chars().count() <= width;
+        if !line.is_empty() && !fits {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push(' ');
+        }
+        line.push_str(word);
+        while line.chars().count() > width {
+            let rest: String = line.chars().skip(width).collect();
+            lines.push(line.chars().take(width).collect());
+            line = rest;
+        }
+    }
+    lines.push(line);
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn errors_wrap_between_words_never_inside_a_number() {
+        let message =
+            "levels/x.txt:7:13: bad value '123456' for gravity (expected a finite number)";
+        let lines = wrap(message, 30);
+        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
+        assert_eq!(lines.join(" "), message, "nothing lost or added");
+        assert!(
+            lines.iter().any(|l| l.contains("'123456'")),
+            "the number stays whole: {lines:?}"
+        );
+        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
     }
 }

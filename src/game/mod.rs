@@ -9,7 +9,8 @@ mod keys;
 
 use dropthrough::clock::FixedClock;
 use dropthrough::geom::Rect;
-use dropthrough::session::{Phase, Session};
+use dropthrough::session::{OutputError, Phase, Session};
+use dropthrough::Step;
 use macroquad::prelude::*;
 
 use camera::Camera;
@@ -25,6 +26,22 @@ const RELOAD_EVERY: f64 = 1.0;
 const MIN_FRAME: f64 = 1.0 / 60.0;
 /// Steps a landing squash lasts.
 const SQUASH_STEPS: f32 = 8.0;
+
+/// Whether a window can be opened at all: on Linux and the BSDs, an X11 or
+/// Wayland display must be named, or the window library panics.
+pub fn check_display() -> Result<(), String> {
+    if cfg!(any(
+        target_os = "linux",
+        target_os = "freebsd",
+        target_os = "openbsd"
+    )) && ["DISPLAY", "WAYLAND_DISPLAY"]
+        .iter()
+        .all(|v| std::env::var_os(v).is_none_or(|s| s.is_empty()))
+    {
+        return Err("no display found (DISPLAY is not set), so no window can open".into());
+    }
+    Ok(())
+}
 
 pub fn conf() -> Conf {
     Conf {
@@ -65,12 +82,13 @@ impl Motion {
 
 /// Plays until Esc or the window is closed, then writes any recording and
 /// trace. Returns the error writing them, if any.
-pub async fn run(mut session: Session) -> Result<(), String> {
+pub async fn run(mut session: Session) -> Result<(), OutputError> {
     prevent_quit();
     let mut clock = FixedClock::default();
     let mut camera = Camera::default();
     let mut latch = KeyLatch::default();
-    let mut motion = Motion::still(session.world().player().rect);
+    let mut motion = Motion::still(session.world().player().rect());
+    let mut last_step = Step::default();
     let mut show_help = true;
     let mut show_debug = false;
     let mut last_reload_check = get_time();
@@ -135,22 +153,26 @@ pub async fn run(mut session: Session) -> Result<(), String> {
         if (session.index(), session.world().frame()) != level_before
             && session.world().frame() == 0
         {
-            motion = Motion::still(session.world().player().rect);
+            motion = Motion::still(session.world().player().rect());
+            last_step = Step::default();
             camera.reset();
         }
 
         // 2. Fixed steps for the time that passed.
         for _ in 0..clock.advance(f64::from(get_frame_time())) {
-            let before = session.world().player().rect;
-            let events = session.step(latch.take());
-            let now = session.world().player().rect;
-            motion.before = if events.death { now } else { before };
+            let before = session.world().player().rect();
+            let step = session.step(latch.take());
+            let now = session.world().player().rect();
+            motion.before = if step.events.death { now } else { before };
             motion.now = now;
-            motion.squash = if events.land {
+            motion.squash = if step.events.land {
                 SQUASH_STEPS
             } else {
                 (motion.squash - 1.0).max(0.0)
             };
+            if step.moves.x.is_some() {
+                last_step = step;
+            }
         }
 
         // 3. Draw, between the last two steps.
@@ -158,10 +180,15 @@ pub async fn run(mut session: Session) -> Result<(), String> {
         let grid = &world.level().grid;
         let (x, y) = motion.at(clock.alpha());
         let p = world.player();
+        let r = p.rect();
         let viewport = camera.follow(
-            (x + p.rect.w as f32 / 2.0, y + p.rect.h as f32 / 2.0),
+            (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
             (grid.pixel_width() as f32, grid.pixel_height() as f32),
             (screen_width(), screen_height()),
+            (
+                hud::STATUS_HEIGHT,
+                screen_height() - hud::help_height(show_help),
+            ),
         );
         clear_background(draw::BACKGROUND);
         draw::level(grid, &viewport, now);
@@ -169,13 +196,13 @@ pub async fn run(mut session: Session) -> Result<(), String> {
             &viewport,
             x,
             y,
-            p.rect.w as f32,
-            p.rect.h as f32,
-            p.facing,
+            r.w as f32,
+            r.h as f32,
+            p.facing(),
             motion.squash / SQUASH_STEPS,
         );
         if show_debug {
-            draw::debug(world, &viewport);
+            draw::debug(world, &last_step, &viewport);
         }
         hud::status(&session, &clock);
         if show_help {

@@ -1,6 +1,11 @@
-//! Shared helpers for the behaviour tests: build a world from a tiny inline
-//! ASCII level, drive it with an input script, and loop over modes.
+//! Shared helpers for the tests: build a world from a tiny inline ASCII
+//! level, drive it with an input script, loop over modes; run the binary and
+//! check its errors; scratch folders that remove themselves.
 #![allow(dead_code)]
+
+use std::ops::Deref;
+use std::path::Path;
+use std::process::{Command, Output};
 
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::Rect;
@@ -47,22 +52,22 @@ pub fn snapshot(world: &World, events: Events) -> Frame {
     let p = world.player();
     Frame {
         frame: world.frame(),
-        rect: p.rect,
-        vx: p.vx,
-        vy: p.vy,
-        grounded: p.grounded,
+        rect: p.rect(),
+        vx: p.vx(),
+        vy: p.vy(),
+        grounded: p.grounded(),
         events,
     }
 }
 
-/// Runs `frames` steps of an input script (CONTRACT.md format) and returns every step.
+/// Runs `frames` steps of an input script (docs/FORMATS.md) and returns every step.
 pub fn run(world: &mut World, script: &str, frames: usize) -> Vec<Frame> {
     let script = InputScript::parse(script, "script").expect("test script parses");
     script
         .frames()
         .take(frames)
         .map(|keys| {
-            let events = world.step(keys);
+            let events = world.step(keys).events;
             snapshot(world, events)
         })
         .collect()
@@ -73,7 +78,7 @@ pub fn hold(world: &mut World, spelling: &str, frames: usize) -> Vec<Frame> {
     let keys = keys(spelling);
     (0..frames)
         .map(|_| {
-            let events = world.step(keys);
+            let events = world.step(keys).events;
             snapshot(world, events)
         })
         .collect()
@@ -100,4 +105,61 @@ pub fn shaft(speed: u32, above: &[&str], depth: usize, below: &[&str]) -> String
         text.push_str(&format!("{row}\n"));
     }
     text
+}
+
+/// A scratch folder for one test, removed (with everything in it) when dropped.
+pub struct Scratch(tempfile::TempDir);
+
+impl Deref for Scratch {
+    type Target = Path;
+
+    fn deref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+impl AsRef<Path> for Scratch {
+    fn as_ref(&self) -> &Path {
+        self.0.path()
+    }
+}
+
+/// A fresh scratch folder, named after the test for whoever looks while it runs.
+pub fn scratch(name: &str) -> Scratch {
+    let dir = tempfile::Builder::new()
+        .prefix(&format!("dropthrough-{name}-"))
+        .tempdir()
+        .expect("a scratch folder in the temp directory");
+    Scratch(dir)
+}
+
+/// The game's binary, ready for arguments.
+#[cfg(feature = "cli")]
+pub fn bin() -> Command {
+    Command::new(env!("CARGO_BIN_EXE_dropthrough"))
+}
+
+/// Runs the binary with `args` and waits for it.
+#[cfg(feature = "cli")]
+pub fn run_bin(args: &[&str]) -> Output {
+    bin().args(args).output().expect("the binary runs")
+}
+
+/// The binary's stderr as text.
+pub fn stderr(out: &Output) -> String {
+    String::from_utf8_lossy(&out.stderr).into_owned()
+}
+
+/// Refused as the command line promises: exit code 2, exactly one line on
+/// stderr containing `needle`, no panic, nothing on stdout.
+pub fn assert_refused(out: &Output, needle: &str) {
+    let err = stderr(out);
+    assert_eq!(out.status.code(), Some(2), "exit code 2; stderr: {err}");
+    assert_eq!(err.lines().count(), 1, "one line on stderr: {err:?}");
+    assert!(
+        !err.contains("panicked") && !err.contains("RUST_BACKTRACE"),
+        "no panic: {err}"
+    );
+    assert!(err.contains(needle), "stderr {err:?} mentions {needle:?}");
+    assert!(out.stdout.is_empty(), "nothing on stdout");
 }
