@@ -14,6 +14,7 @@ pub const MAX_STEPS_PER_FRAME: u32 = 4;
 /// The slow-motion speeds `[` and `]` cycle through.
 pub const SPEEDS: [f64; 3] = [1.0, 0.5, 0.25];
 
+/// The window's fixed-step clock: turns rendered-frame time into whole simulation steps.
 #[derive(Clone, Debug)]
 pub struct FixedClock {
     /// Real time not yet turned into steps, s (always within one step).
@@ -70,11 +71,13 @@ impl FixedClock {
         (self.accumulator / STEP).clamp(0.0, 1.0) as f32
     }
 
+    /// Pauses, or resumes, the simulation.
     pub fn toggle_pause(&mut self) {
         self.paused = !self.paused;
         self.step_once = false;
     }
 
+    /// Whether the simulation is paused.
     pub fn paused(&self) -> bool {
         self.paused
     }

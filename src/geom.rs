@@ -9,28 +9,37 @@ pub const TILE: i32 = 16;
 /// One of the two axes a move runs along (X always moves before Y).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Axis {
+    /// Horizontal.
     X,
+    /// Vertical (y grows down).
     Y,
 }
 
 /// An axis-aligned box in integer pixels, half-open on both axes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Rect {
+    /// Left edge, px.
     pub x: i32,
+    /// Top edge, px (y grows down).
     pub y: i32,
+    /// Width, px.
     pub w: i32,
+    /// Height, px.
     pub h: i32,
 }
 
 impl Rect {
+    /// A box with its top-left corner at (`x`, `y`), `w` × `h` px.
     pub const fn new(x: i32, y: i32, w: i32, h: i32) -> Rect {
         Rect { x, y, w, h }
     }
 
+    /// The right edge, px: the first column to the right outside the box.
     pub fn right(&self) -> i32 {
         self.x + self.w
     }
 
+    /// The bottom edge, px: the first row below the box.
     pub fn bottom(&self) -> i32 {
         self.y + self.h
     }
@@ -86,6 +95,7 @@ impl Rect {
         }
     }
 
+    /// Whether the two boxes share any pixel (touching is not overlapping).
     pub fn overlaps(&self, other: &Rect) -> bool {
         self.x < other.right()
             && other.x < self.right()

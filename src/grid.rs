@@ -12,6 +12,7 @@ use crate::geom::{Rect, TILE};
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Tile {
+    /// `.` or space: nothing.
     #[default]
     Empty = 0,
     /// `#`: blocks from every side.
@@ -25,6 +26,7 @@ pub enum Tile {
 }
 
 impl Tile {
+    /// The tile a level file's character stands for (`@` is an empty cell with the spawn on it).
     pub fn from_char(ch: char) -> Option<Tile> {
         Some(match ch {
             '#' => Tile::Solid,

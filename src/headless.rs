@@ -16,10 +16,15 @@ pub const DEFAULT_FRAMES: u64 = 600;
 /// The one-line result of a headless run.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Summary {
+    /// Steps simulated.
     pub frames: u64,
+    /// The player's box at the end, px (left edge).
     pub x: i32,
+    /// The player's box at the end, px (top edge).
     pub y: i32,
+    /// Deaths during the run.
     pub deaths: u32,
+    /// Whether the exit was reached.
     pub exited: bool,
 }
 

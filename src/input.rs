@@ -15,13 +15,18 @@ pub const MAX_SCRIPT_BYTES: u64 = 16 * 1024 * 1024;
 /// The four keys the game reads.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Keys {
+    /// Run left.
     pub left: bool,
+    /// Run right.
     pub right: bool,
+    /// Jump (hold for a higher jump).
     pub jump: bool,
+    /// Drop through a one-way ledge (press), fall faster (hold in the air).
     pub down: bool,
 }
 
 impl Keys {
+    /// No key held.
     pub const NONE: Keys = Keys {
         left: false,
         right: false,
@@ -82,7 +87,9 @@ impl fmt::Display for Keys {
 /// now but not in the step before).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Buttons {
+    /// Keys held this step.
     pub held: Keys,
+    /// Keys held this step and not the step before.
     pub pressed: Keys,
 }
 
@@ -99,8 +106,11 @@ impl Buttons {
 /// A run of frames `first..=last` (1-based) holding `keys`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Span {
+    /// First frame, 1-based.
     pub first: u64,
+    /// Last frame, inclusive.
     pub last: u64,
+    /// The keys held on those frames.
     pub keys: Keys,
     /// The script line it came from.
     pub line: usize,
@@ -115,28 +125,41 @@ pub struct InputScript {
 /// What is wrong with an input script, without the place.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum ScriptErrorKind {
+    /// A line without its keys, or with words after them.
     #[error("expected 'FRAMES KEYS', e.g. '1-60 right+jump'")]
     MissingKeys,
+    /// A `FRAMES` word that is not `N` or `A-B`.
     #[error("bad frame number '{0}' (expected N or A-B, whole numbers from 1)")]
     BadFrames(String),
+    /// Frame 0: frames count from 1.
     #[error("frame 0 (frames are numbered from 1)")]
     FrameZero,
+    /// `A-B` with A > B.
     #[error("reversed range {0}-{1} (expected A-B with A <= B)")]
     Reversed(u64, u64),
     #[error(
         "frames {first}-{last} overlap frames {other_first}-{other_last} on line {other_line}"
     )]
+    /// Two lines name the same frame.
     Overlap {
+        /// This line's first frame.
         first: u64,
+        /// This line's last frame.
         last: u64,
+        /// The other line's first frame.
         other_first: u64,
+        /// The other line's last frame.
         other_last: u64,
+        /// The other line.
         other_line: usize,
     },
+    /// A key name that is not left, right, jump or down.
     #[error("unknown key '{0}' (expected none, or keys joined by '+': left, right, jump, down)")]
     UnknownKey(String),
+    /// An empty key name beside a `+`.
     #[error("missing key before or after '+' (expected keys joined by '+', e.g. 'right+jump')")]
     MissingKey,
+    /// Bytes that are not UTF-8.
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
 }
@@ -145,22 +168,34 @@ pub enum ScriptErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{file}:{line}:{col}: {kind}")]
 pub struct ScriptError {
+    /// The script's path, as given.
     pub file: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters (bytes for invalid UTF-8).
     pub col: usize,
+    /// What is wrong.
     pub kind: ScriptErrorKind,
 }
 
 /// Why an input script could not be loaded from disk.
 #[derive(Debug, Error)]
 pub enum ScriptLoadError {
+    /// The file could not be read.
     #[error("{file}: cannot read input script: {source}")]
     Io {
+        /// The script's path, as given.
         file: String,
+        /// Why.
         source: std::io::Error,
     },
+    /// The file is larger than [`MAX_SCRIPT_BYTES`].
     #[error("{file}: input script is larger than 16 MiB")]
-    TooBig { file: String },
+    TooBig {
+        /// The file's path, as given.
+        file: String,
+    },
+    /// The text has an error.
     #[error(transparent)]
     Script(#[from] ScriptError),
 }

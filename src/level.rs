@@ -35,41 +35,63 @@ pub struct Level {
 /// What is wrong with a level file, without the place.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 pub enum LevelErrorKind {
+    /// A character that is no tile.
     #[error("unknown tile '{0}' (expected one of {TILE_CHARS})")]
     UnknownTile(char),
+    /// A tab in a grid row.
     #[error("tab in the grid (use spaces or '.' for empty tiles)")]
     Tab,
+    /// A header key that is not in the table of keys.
     #[error("unknown header key '{0}' (known keys: {keys})", keys = known_keys())]
     UnknownKey(String),
+    /// A numeric header value that is not a finite number in range.
     #[error("bad value '{value}' for {key} (expected a finite number > 0 and at most 10000000, in {unit})")]
     BadNumber {
+        /// The key.
         key: &'static str,
+        /// The value as written.
         value: String,
+        /// The key's unit.
         unit: &'static str,
     },
+    /// A header key given twice.
     #[error("{key} is set twice (first on line {first_line})")]
     DuplicateKey {
+        /// The key.
         key: &'static str,
+        /// Where it was first set.
         first_line: usize,
     },
+    /// A `key = value` line after the first grid row.
     #[error("header line inside the grid (header lines 'key = value' must come before the first grid row)")]
     HeaderAfterGrid,
+    /// No `@` in the grid.
     #[error("no player spawn '@' in the grid (expected exactly one)")]
     NoSpawn,
     #[error(
         "second player spawn '@' (the first is at {first_line}:{first_col}; expected exactly one)"
     )]
-    SecondSpawn { first_line: usize, first_col: usize },
+    /// A second `@` in the grid.
+    SecondSpawn {
+        /// The first `@`'s line.
+        first_line: usize,
+        /// The first `@`'s column.
+        first_col: usize,
+    },
+    /// No grid rows at all.
     #[error("the level has no grid (expected rows of tiles, e.g. '#..@..#', after the header)")]
     EmptyGrid,
     #[error(
         "the grid is wider than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} columns)"
     )]
+    /// A row longer than [`MAX_GRID_SIDE`] tiles.
     TooWide,
     #[error(
         "the grid is taller than {MAX_GRID_SIDE} tiles (expected at most {MAX_GRID_SIDE} rows)"
     )]
+    /// More than [`MAX_GRID_SIDE`] rows.
     TooTall,
+    /// Bytes that are not UTF-8.
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
 }
@@ -79,22 +101,34 @@ pub enum LevelErrorKind {
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
 #[error("{file}:{line}:{col}: {kind}")]
 pub struct LevelError {
+    /// The level's path, as given.
     pub file: String,
+    /// 1-based line.
     pub line: usize,
+    /// 1-based column, in characters (bytes for invalid UTF-8).
     pub col: usize,
+    /// What is wrong.
     pub kind: LevelErrorKind,
 }
 
 /// Why a level could not be loaded from disk.
 #[derive(Debug, Error)]
 pub enum LoadError {
+    /// The file could not be read.
     #[error("{file}: cannot read level: {source}")]
     Io {
+        /// The level's path, as given.
         file: String,
+        /// Why.
         source: std::io::Error,
     },
+    /// The file is larger than [`MAX_FILE_BYTES`].
     #[error("{file}: level file is larger than 16 MiB (expected at most 16 MiB)")]
-    TooBig { file: String },
+    TooBig {
+        /// The file's path, as given.
+        file: String,
+    },
+    /// The text has an error.
     #[error(transparent)]
     Level(#[from] LevelError),
 }

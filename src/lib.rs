@@ -1,7 +1,34 @@
 //! dropthrough's simulation: levels, the controller, three collision modes and
 //! traces. No window code lives here (the window library is used only by
-//! `main.rs` and `game/`), so tests, benchmarks and the headless runner
-//! drive exactly the `World` the window shows.
+//! `main.rs` and `game/`, behind the default `window` feature), so tests,
+//! benchmarks and the headless runner drive exactly the `World` the window
+//! shows, and another game can use the controller without it.
+//!
+//! Build a [`World`] from a [`Level`], call [`World::step`] once per fixed
+//! 1/60 s step with the keys held, and read the player and the events:
+//!
+//! ```
+//! use dropthrough::{CollisionMode, Keys, Level, World};
+//!
+//! let level = Level::parse("#######\n#@...E#\n#######\n", "corridor.txt")?;
+//! let mut world = World::new(level, CollisionMode::Sweep);
+//! let right = Keys { right: true, ..Keys::NONE };
+//! let mut steps = 0;
+//! while !world.exited() && steps < 600 {
+//!     let step = world.step(right);
+//!     assert!(!step.events.death);
+//!     steps += 1;
+//! }
+//! assert!(world.exited(), "running right reaches the exit");
+//! assert_eq!(world.player().rect().y, 16, "on the floor the whole way");
+//! # Ok::<(), dropthrough::LevelError>(())
+//! ```
+//!
+//! Positions are integer pixels (a tile is 16 px; y grows down), speeds
+//! px/s, and one step is 1/60 s. The file formats are in docs/FORMATS.md.
+
+#![forbid(unsafe_code)]
+#![warn(missing_docs)]
 
 pub mod clock;
 pub mod collide;

@@ -216,6 +216,7 @@ fn open_window(session: Session, warnings: &[String]) -> Result<(), CliError> {
     for warning in warnings {
         eprintln!("{warning}");
     }
+    game::explain_a_failed_window_open();
     let outcome = Rc::new(RefCell::new(Ok(())));
     let slot = Rc::clone(&outcome);
     macroquad::Window::from_config(game::conf(), async move {

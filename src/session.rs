@@ -21,7 +21,9 @@ use crate::world::{Events, Step, World};
 /// A level file and the version of it being played.
 #[derive(Clone, Debug)]
 pub struct LevelFile {
+    /// Where the level was read from.
     pub path: PathBuf,
+    /// The newest version of it that parsed.
     pub level: Level,
     /// What the file looked like when last read, to notice edits cheaply.
     stamp: Option<FileStamp>,
@@ -44,6 +46,7 @@ fn stamp(path: &Path) -> Option<FileStamp> {
 }
 
 impl LevelFile {
+    /// Reads and parses the level at `path`.
     pub fn load(path: &Path) -> Result<LevelFile, LoadError> {
         let stamp = stamp(path);
         Ok(LevelFile {
@@ -132,6 +135,7 @@ pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, LoadDirError> {
 /// Where the session is in the flow of levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// A level is being played.
     Playing,
     /// The exit was touched; waiting to go on to the next level.
     Complete,
@@ -142,12 +146,16 @@ pub enum Phase {
 /// How one level went.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct LevelResult {
+    /// The level's title.
     pub title: String,
+    /// Steps from the start to the exit.
     pub steps: u64,
+    /// Deaths on the way.
     pub deaths: u32,
 }
 
 impl LevelResult {
+    /// The time it took, s.
     pub fn seconds(&self) -> f64 {
         self.steps as f64 / f64::from(STEPS_PER_SECOND)
     }
@@ -156,7 +164,9 @@ impl LevelResult {
 /// Files a run is recorded to: the keys as an input script, and the trace.
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
+    /// Where to write the keys of the run as an input script.
     pub record: Option<PathBuf>,
+    /// Where to write the run's trace CSV.
     pub trace: Option<PathBuf>,
 }
 
@@ -406,10 +416,12 @@ impl Session {
         self.end_replay(ReplayEnd::LeftLevel);
     }
 
+    /// The next level (after the last, the first). Ends a replay.
     pub fn next_level(&mut self) {
         self.go_to(self.index + 1);
     }
 
+    /// The previous level (before the first, the last). Ends a replay.
     pub fn previous_level(&mut self) {
         self.go_to(self.index + self.levels.len() - 1);
     }
@@ -449,14 +461,17 @@ impl Session {
         }
     }
 
+    /// The world being played.
     pub fn world(&self) -> &World {
         &self.world
     }
 
+    /// Where the session is in the flow of levels.
     pub fn phase(&self) -> Phase {
         self.phase
     }
 
+    /// The collision mode in use.
     pub fn mode(&self) -> CollisionMode {
         self.mode
     }
@@ -466,10 +481,12 @@ impl Session {
         self.index
     }
 
+    /// How many levels the session plays.
     pub fn level_count(&self) -> usize {
         self.levels.len()
     }
 
+    /// The file of the level being played.
     pub fn level_file(&self) -> &LevelFile {
         &self.levels[self.index]
     }
@@ -489,6 +506,7 @@ impl Session {
         self.replay_end
     }
 
+    /// Whether the run is being recorded or traced.
     pub fn recording(&self) -> bool {
         self.capture.is_some()
     }

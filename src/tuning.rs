@@ -14,6 +14,7 @@ pub fn per_step(per_second: f32) -> f32 {
     per_second / STEPS_PER_SECOND as f32
 }
 
+/// Every constant of the controller, each with its unit; `Default` gives the game's feel.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Tuning {
     /// Downward acceleration, px/s².

@@ -14,6 +14,7 @@ use crate::tuning::Tuning;
 /// What happened during one step. Printed in the trace in this order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Events {
+    /// Started a jump.
     pub jump: bool,
     /// Started falling through the one-way platform it stood on.
     pub drop: bool,
@@ -28,6 +29,7 @@ pub struct Events {
 }
 
 impl Events {
+    /// Whether nothing happened.
     pub fn is_empty(&self) -> bool {
         *self == Events::default()
     }
@@ -97,6 +99,7 @@ impl World {
         World::with_tuning(level, mode, tuning)
     }
 
+    /// A world with the given tuning instead of the level's own.
     pub fn with_tuning(level: Level, mode: CollisionMode, tuning: Tuning) -> World {
         let player = Player::spawn(&level, &tuning);
         World {
@@ -188,18 +191,22 @@ impl World {
         self.player = Player::at(&self.level.grid, Rect::new(x, y, size.w, size.h));
     }
 
+    /// The player: its box, velocity and ground state.
     pub fn player(&self) -> &Player {
         &self.player
     }
 
+    /// The level being played.
     pub fn level(&self) -> &Level {
         &self.level
     }
 
+    /// The tuning in force.
     pub fn tuning(&self) -> &Tuning {
         &self.tuning
     }
 
+    /// The collision mode in use.
     pub fn mode(&self) -> CollisionMode {
         self.mode
     }
@@ -214,6 +221,7 @@ impl World {
         self.frame
     }
 
+    /// Deaths since the level started.
     pub fn deaths(&self) -> u32 {
         self.deaths
     }

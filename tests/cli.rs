@@ -274,3 +274,62 @@ fn headless_refuses_window_only_flags() {
         "give the level as --level FILE",
     );
 }
+
+#[cfg(feature = "window")]
+#[test]
+fn the_game_without_a_display_says_so_in_one_line() {
+    let level = root().join("levels/01-first-steps.txt");
+    let out = common::bin()
+        .arg(&level)
+        .env_remove("DISPLAY")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert_usage_error(&out, "no display found");
+    assert!(stderr(&out).contains("--headless"), "{}", stderr(&out));
+
+    // A display that is named but not there: the window library's panic
+    // becomes the same one line.
+    let out = common::bin()
+        .arg(&level)
+        .env("DISPLAY", ":7357")
+        .env_remove("WAYLAND_DISPLAY")
+        .output()
+        .expect("the binary runs");
+    assert_usage_error(&out, "cannot open a window");
+}
+
+#[test]
+fn a_level_without_an_exit_runs_with_one_warning() {
+    let dir = scratch("no-exit");
+    let level = dir.join("open.txt");
+    std::fs::write(&level, "#####\n#.@.#\n#####\n").unwrap();
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--frames",
+        "3",
+    ]);
+    assert_eq!(out.status.code(), Some(0), "{}", stderr(&out));
+    assert_eq!(
+        String::from_utf8_lossy(&out.stdout),
+        "frames=3 x=34 y=16 deaths=0 exited=false\n"
+    );
+    assert_eq!(
+        stderr(&out),
+        format!(
+            "{}: warning: no exit 'E' in the grid: the level can never be finished\n",
+            level.display()
+        )
+    );
+}
+
+#[test]
+fn help_names_the_default_frames_the_exit_codes_and_the_controls() {
+    let out = run(&["--help"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    for needle in ["default: 600", "Exit codes", "Controls"] {
+        assert!(text.contains(needle), "--help mentions {needle:?}:\n{text}");
+    }
+}

@@ -29,6 +29,7 @@ pub enum CollisionMode {
 }
 
 impl CollisionMode {
+    /// Every mode, in the order Tab cycles through them.
     pub const ALL: [CollisionMode; 3] = [
         CollisionMode::Substep,
         CollisionMode::Sweep,
@@ -38,6 +39,7 @@ impl CollisionMode {
     /// The modes that must never tunnel and must agree step for step.
     pub const EXACT: [CollisionMode; 2] = [CollisionMode::Substep, CollisionMode::Sweep];
 
+    /// The mode's name on the command line and in the HUD.
     pub fn name(self) -> &'static str {
         match self {
             CollisionMode::Substep => "substep",
@@ -78,7 +80,9 @@ impl FromStr for CollisionMode {
 /// What kind of surface stopped a move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Surface {
+    /// A solid tile, or the solid outside of the grid.
     Solid,
+    /// The top edge of a one-way platform.
     OneWay,
 }
 
@@ -86,7 +90,9 @@ pub enum Surface {
 /// along the move's axis (where the box's leading edge now rests).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
+    /// What kind of surface it was.
     pub surface: Surface,
+    /// Its edge along the move's axis, px.
     pub edge: i32,
 }
 

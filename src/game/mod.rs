@@ -7,6 +7,8 @@ mod draw;
 mod hud;
 mod keys;
 
+use std::sync::atomic::{AtomicBool, Ordering};
+
 use dropthrough::clock::FixedClock;
 use dropthrough::geom::Rect;
 use dropthrough::session::{OutputError, Phase, Session};
@@ -41,6 +43,32 @@ pub fn check_display() -> Result<(), String> {
         return Err("no display found (DISPLAY is not set), so no window can open".into());
     }
     Ok(())
+}
+
+/// Set once the game loop runs: the window is open.
+static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
+
+/// The window library panics when a named display cannot be reached (say
+/// `DISPLAY=:9` with no X server there). Until the window is open, such a
+/// panic becomes one line on stderr and exit code 2; later panics are bugs
+/// and keep the usual report.
+pub fn explain_a_failed_window_open() {
+    let default = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if WINDOW_OPEN.load(Ordering::Relaxed) {
+            return default(info);
+        }
+        let why = info
+            .payload()
+            .downcast_ref::<&str>()
+            .map(|s| s.to_string())
+            .or_else(|| info.payload().downcast_ref::<String>().cloned())
+            .unwrap_or_default();
+        eprintln!(
+            "dropthrough: cannot open a window ({why}); to run without a window use --headless --level FILE"
+        );
+        std::process::exit(2);
+    }));
 }
 
 pub fn conf() -> Conf {
@@ -83,6 +111,7 @@ impl Motion {
 /// Plays until Esc or the window is closed, then writes any recording and
 /// trace. Returns the error writing them, if any.
 pub async fn run(mut session: Session) -> Result<(), OutputError> {
+    WINDOW_OPEN.store(true, Ordering::Relaxed);
     prevent_quit();
     let mut clock = FixedClock::default();
     let mut camera = Camera::default();
