@@ -164,3 +164,58 @@ fn head_bump_ends_the_rise_flush_with_the_ceiling() {
         );
     }
 }
+
+// The timers at their boundaries: one step inside and one step past each.
+// The numbers are the game's feel (0.1 s = 6 steps, 0.2 s = 12 steps), so a
+// change to them shows here, not only in a trace.
+
+#[test]
+fn coyote_time_is_the_first_airborne_step_and_the_five_after_it() {
+    for mode in ALL {
+        let inside = jump_after_leaving(mode, 5);
+        assert!(
+            inside.last().unwrap().events.jump,
+            "{mode}: 5 steps after the first airborne step still jumps"
+        );
+        let past = jump_after_leaving(mode, 6);
+        assert!(
+            first(&past, |e| e.jump).is_none(),
+            "{mode}: 6 steps after, coyote time is over: {:?}",
+            past.last()
+        );
+    }
+}
+
+#[test]
+fn a_jump_is_buffered_from_up_to_4_steps_before_the_landing_step() {
+    for mode in ALL {
+        let inside = jump_before_landing(mode, 4);
+        assert!(
+            first(&inside, |e| e.jump).is_some(),
+            "{mode}: pressed 4 steps before landing, it jumps"
+        );
+        let past = jump_before_landing(mode, 5);
+        assert!(
+            first(&past, |e| e.jump).is_none(),
+            "{mode}: pressed 5 steps before landing, it is forgotten"
+        );
+    }
+}
+
+#[test]
+fn holding_jump_keeps_jump_speed_for_12_steps_then_gravity_takes_over() {
+    for mode in ALL {
+        let frames = run(&mut world(OPEN, mode), "1-40 jump", 14);
+        for f in &frames[..12] {
+            assert_eq!(f.vy, -210.0, "{mode}: step {} still at jump speed", f.frame);
+        }
+        assert_eq!(
+            frames[12].vy, -180.0,
+            "{mode}: step 13 slows by gravity (1800 px/s² = 30 px/s a step)"
+        );
+        // Letting go after 5 steps ends the hold at once.
+        let frames = run(&mut world(OPEN, mode), "1-5 jump", 7);
+        assert_eq!(frames[4].vy, -210.0, "{mode}: step 5 held");
+        assert_eq!(frames[5].vy, -180.0, "{mode}: step 6 released");
+    }
+}

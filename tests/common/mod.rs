@@ -3,6 +3,8 @@
 //! check its errors; scratch folders that remove themselves.
 #![allow(dead_code)]
 
+pub mod reference;
+
 use std::ops::Deref;
 use std::path::Path;
 use std::process::{Command, Output};
