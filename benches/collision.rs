@@ -4,6 +4,11 @@
 //! naive, and for macroquad-platformer 0.2 doing the same motion on the same
 //! 16 × 16 tile grid with the same 12 × 16 actor. Each benchmark checks its
 //! result once before it is timed.
+//!
+//! The `dense` groups fill the path with tiles that do not stop the box, so
+//! the sweep cannot skip them: rising through a one-way ledge on every other
+//! row, running along a row of one-way tiles, and falling down a shaft
+//! lined with solids on both sides.
 
 use std::hint::black_box;
 
@@ -152,11 +157,123 @@ fn run(c: &mut Criterion) {
     group.finish();
 }
 
+/// Rows of the dense levels: more than the fastest step crosses.
+const DENSE_ROWS: usize = 300;
+
+/// A shaft three tiles wide with a one-way ledge on every other row.
+fn ladder() -> Level {
+    let mut text = String::from("#####\n");
+    for row in 0..DENSE_ROWS {
+        text.push_str(if row % 2 == 0 { "#---#\n" } else { "#...#\n" });
+    }
+    text.push_str("#.@.#\n#####\n");
+    Level::parse(&text, "ladder").unwrap()
+}
+
+/// A corridor whose one row is all one-way tiles, 300 tiles long.
+fn plank_corridor() -> Level {
+    let text = format!("{0}\n#@{1}#\n{0}\n", "#".repeat(302), "-".repeat(300));
+    Level::parse(&text, "planks").unwrap()
+}
+
+/// A shaft one tile wide between solid walls, with solid on both sides of
+/// every row: the box's neighbours are solid all the way down.
+fn lined_shaft() -> Level {
+    let mut text = String::from("###\n#@#\n");
+    text.push_str(&"#.#\n".repeat(DENSE_ROWS));
+    text.push_str("###\n");
+    Level::parse(&text, "lined").unwrap()
+}
+
+/// One dense path: a level, a start, an axis and a direction; every mode
+/// and the peer move `speed` px along it, and must go the whole way.
+fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: Axis, sign: i32) {
+    let grid = &level.grid;
+    let mut group = c.benchmark_group(name);
+    for speed in SPEEDS {
+        let distance = sign * speed;
+        for mode in CollisionMode::EXACT {
+            let m = move_axis(mode, grid, start, axis, distance, None);
+            assert_eq!(
+                (m.moved, m.hit, m.touch),
+                (distance, None, None),
+                "{name}: {mode} goes {distance} px"
+            );
+            group.bench_with_input(BenchmarkId::new(mode.name(), speed), &distance, |b, &d| {
+                b.iter(|| {
+                    move_axis(
+                        mode,
+                        black_box(grid),
+                        black_box(start),
+                        axis,
+                        black_box(d),
+                        None,
+                    )
+                })
+            });
+        }
+        let mut world = peer_world(grid);
+        let from = vec2(start.x as f32, start.y as f32);
+        let actor = world.add_actor(from, W, H);
+        let go = |world: &mut peer::World, d: i32| {
+            world.set_actor_position(actor, from);
+            match axis {
+                Axis::X => world.move_h(actor, d as f32),
+                Axis::Y => world.move_v(actor, d as f32),
+            }
+        };
+        go(&mut world, distance);
+        let to = Rect::new(start.x, start.y, W, H).shifted(axis, distance);
+        assert_eq!(
+            world.actor_pos(actor),
+            vec2(to.x as f32, to.y as f32),
+            "{name}: the peer goes {distance} px"
+        );
+        group.bench_with_input(
+            BenchmarkId::new("macroquad-platformer", speed),
+            &distance,
+            |b, &d| b.iter(|| go(black_box(&mut world), black_box(d))),
+        );
+    }
+    group.finish();
+}
+
+fn dense(c: &mut Criterion) {
+    let ladder = ladder();
+    let bottom = ladder.grid.pixel_height() - TILE - H;
+    dense_path(
+        c,
+        "dense-rise",
+        &ladder,
+        Rect::new(18, bottom, W, H),
+        Axis::Y,
+        -1,
+    );
+    let planks = plank_corridor();
+    dense_path(
+        c,
+        "dense-run",
+        &planks,
+        Rect::new(18, TILE, W, H),
+        Axis::X,
+        1,
+    );
+    let lined = lined_shaft();
+    dense_path(
+        c,
+        "dense-fall",
+        &lined,
+        Rect::new(18, TILE, W, H),
+        Axis::Y,
+        1,
+    );
+}
+
 criterion_group! {
     name = benches;
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = fall, run
+    targets = fall, run, dense
 }
 criterion_main!(benches);
