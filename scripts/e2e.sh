@@ -4,6 +4,7 @@
 # ledge, lands on it and presses Down; then scripts/e2e_check.py checks the
 # trace the game wrote, the screenshot taken from outside the game, and that
 # replaying the game's own recording headless gives the identical trace.
+# Then it opens examples/minimal_game.rs the same way and runs right in it.
 #
 #   scripts/e2e.sh                      run the test (needs xvfb, xdotool, x11-apps)
 #   scripts/e2e.sh --update-screenshot  also refresh docs/screenshot.png
@@ -18,6 +19,7 @@ for tool in xvfb-run xdotool xwd python3; do
 done
 
 cargo build --release --quiet
+cargo build --quiet --example minimal_game
 out=$(mktemp -d)
 export E2E_OUT="$out"
 echo "e2e: output in $out"

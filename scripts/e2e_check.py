@@ -17,6 +17,9 @@ TILE = 16
 # Colours the game draws with (src/game/draw.rs), as 8-bit RGB.
 SOLID = (86, 92, 122)
 PLAYER = (255, 120, 60)
+# macroquad's ORANGE and GRAY, which examples/minimal_game.rs draws the player and solids with.
+EXAMPLE_PLAYER = (255, 161, 0)
+EXAMPLE_SOLID = (130, 130, 130)
 UPPER_LEDGE_TOP = 3 * TILE
 LOWER_LEDGE_TOP = 5 * TILE
 
@@ -151,6 +154,19 @@ def main(out):
     )
     c.check(run.returncode == 0 and replay.read_text() == text,
             f"replaying the recording headless gives the identical trace ({steps} steps; {run.stderr.strip()})")
+
+    # The minimal example: the level and the player drawn, and the player
+    # further right after Right was held.
+    boxes = []
+    for name in ("example-start", "example-ran"):
+        width, height, pixels = read_xwd(out / f"{name}.xwd")
+        write_png(out / f"{name}.png", width, height, pixels)
+        boxes.append((bbox(pixels, EXAMPLE_SOLID, 12), bbox(pixels, EXAMPLE_PLAYER, 12)))
+    (solid0, player0), (solid1, player1) = boxes
+    if c.check(None not in (solid0, player0, player1),
+               f"the minimal example draws the level {solid0} and the player {player0}"):
+        c.check(player1[0] > player0[0] + 10,
+                f"holding Right moves the example's player right ({player0[0]} -> {player1[0]})")
 
     print(f"e2e: {c.passed} passed, {c.failed} failed")
     return 1 if c.failed else 0

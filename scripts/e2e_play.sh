@@ -49,3 +49,30 @@ if kill -0 "$game" 2>/dev/null; then
 fi
 trap - EXIT
 wait "$game" || { echo "e2e: the game exited with an error:" >&2; cat "$out/game.log" >&2; exit 1; }
+
+# The minimal example game a developer copies: it opens, runs right when
+# Right is held, and quits on Esc.
+example=target/debug/examples/minimal_game
+"$example" levels/02-down-through.txt >"$out/example.log" 2>&1 &
+game=$!
+trap cleanup EXIT
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name 'minimal game' | head -n 1)
+[ -n "$wid" ] || { echo "e2e: no window for the minimal example" >&2; exit 1; }
+xdotool windowfocus --sync "$wid"
+xdotool mousemove --window "$wid" 100 100
+sleep 0.5
+xwd -silent -id "$wid" >"$out/example-start.xwd"
+hold Right 0.6
+sleep 0.2
+xwd -silent -id "$wid" >"$out/example-ran.xwd"
+xdotool key Escape
+for _ in $(seq 50); do
+  kill -0 "$game" 2>/dev/null || break
+  sleep 0.1
+done
+if kill -0 "$game" 2>/dev/null; then
+  echo "e2e: the minimal example did not quit on Esc" >&2
+  exit 1
+fi
+trap - EXIT
+wait "$game" || { echo "e2e: the minimal example exited with an error:" >&2; cat "$out/example.log" >&2; exit 1; }

@@ -1,4 +1,4 @@
-//! The input-script format of CONTRACT.md: spans of frames holding keys,
+//! The input-script format (docs/FORMATS.md): spans of frames holding keys,
 //! presses on the first frame of a run, and errors that name the line.
 
 use dropthrough::input::{Buttons, InputScript, Keys};

@@ -1,4 +1,4 @@
-//! The level format of CONTRACT.md: what parses, and errors that name
+//! The level format (docs/FORMATS.md): what parses, and errors that name
 //! `file:line:column` and say what was expected. No input panics.
 
 use dropthrough::grid::Tile;
