@@ -119,25 +119,29 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let (ax, ay) = vp.to_screen(cx, cy);
     let (bx, by) = vp.to_screen(cx + p.vx() * 0.1, cy + p.vy() * 0.1);
     draw_line(ax, ay, bx, by, 2.0, HITBOX);
+    // Labels go beside the box: right of it, or left where the screen ends.
+    let (left, _) = vp.to_screen(r.x as f32, 0.0);
+    let (right, _) = vp.to_screen(r.right() as f32, 0.0);
     let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
-    draw_text(&label, label_x(&label, ax + 10.0), ay - 12.0, 18.0, HITBOX);
+    draw_text(&label, label_x(&label, left, right), ay - 12.0, 18.0, HITBOX);
     if let Some(top) = p.dropping_through() {
         let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
         let label = format!("dropping through y={top}");
-        draw_text(&label, label_x(&label, ax + 10.0), sy - 6.0, 18.0, DROPPING);
+        draw_text(&label, label_x(&label, left, right), sy - 6.0, 18.0, DROPPING);
     }
 }
 
-/// Where a debug label starting at `x` goes so that it stays on screen: on
-/// the player's left when it would run off the right edge.
-fn label_x(label: &str, x: f32) -> f32 {
+/// Where a debug label goes beside a box spanning the screen columns
+/// `left..right`: just right of it, or just left of it when the label would
+/// run off the right edge of the screen.
+fn label_x(label: &str, left: f32, right: f32) -> f32 {
     let width = measure_text(label, None, 18, 1.0).width;
-    if x + width > screen_width() - 4.0 {
-        (x - 20.0 - width).max(4.0)
+    if right + 6.0 + width > screen_width() - 4.0 {
+        (left - 6.0 - width).max(4.0)
     } else {
-        x
+        right + 6.0
     }
 }
 

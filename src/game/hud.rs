@@ -156,15 +156,21 @@ pub fn phase(session: &Session) {
     }
 }
 
-/// A level file that could not be reloaded, a recording that could not be
-/// written, and what is odd about the level being played (no exit).
+/// Steps a level's warnings stay on screen after it starts (4 s).
+const WARNING_STEPS: u64 = 4 * STEPS_PER_SECOND as u64;
+
+/// A level file that could not be reloaded and a recording that could not be
+/// written, for as long as they last; what is odd about the level being
+/// played (no exit), for the first seconds of each run.
 pub fn errors(session: &Session) {
     let file = session.level_file();
     let io_error = session.io_error().map(|e| e.to_string());
+    let fresh = session.world().frame() < WARNING_STEPS;
     let warnings = file
         .level
         .warnings()
         .into_iter()
+        .filter(|_| fresh)
         .map(|w| (format!("{}: warning: {w}", file.path.display()), DIM));
     let messages = [file.error.clone(), io_error]
         .into_iter()
