@@ -276,3 +276,21 @@ pub fn move_axis(
         CollisionMode::Naive => naive::move_axis(grid, from, axis, distance, dropping_through),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn modes_are_named_parsed_and_cycled() {
+        let names: Vec<String> = CollisionMode::ALL.iter().map(|m| m.to_string()).collect();
+        assert_eq!(names, ["substep", "sweep", "naive"]);
+        for mode in CollisionMode::ALL {
+            assert_eq!(mode.name().parse::<CollisionMode>(), Ok(mode));
+        }
+        assert!("fast".parse::<CollisionMode>().is_err());
+        assert_eq!(CollisionMode::Substep.next(), CollisionMode::Sweep);
+        assert_eq!(CollisionMode::Sweep.next(), CollisionMode::Naive);
+        assert_eq!(CollisionMode::Naive.next(), CollisionMode::Substep);
+    }
+}

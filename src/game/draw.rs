@@ -123,13 +123,25 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let (left, _) = vp.to_screen(r.x as f32, 0.0);
     let (right, _) = vp.to_screen(r.right() as f32, 0.0);
     let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
-    draw_text(&label, label_x(&label, left, right), ay - 12.0, 18.0, HITBOX);
+    draw_text(
+        &label,
+        label_x(&label, left, right),
+        ay - 12.0,
+        18.0,
+        HITBOX,
+    );
     if let Some(top) = p.dropping_through() {
         let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
         let label = format!("dropping through y={top}");
-        draw_text(&label, label_x(&label, left, right), sy - 6.0, 18.0, DROPPING);
+        draw_text(
+            &label,
+            label_x(&label, left, right),
+            sy - 6.0,
+            18.0,
+            DROPPING,
+        );
     }
 }
 
