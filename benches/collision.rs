@@ -13,7 +13,7 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dropthrough::collide::{move_axis, CollisionMode};
+use dropthrough::collide::{move_axis, CollisionMode, Passing};
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
 use dropthrough::Level;
@@ -71,17 +71,26 @@ fn fall(c: &mut Criterion) {
     let mut group = c.benchmark_group("fall");
     for speed in SPEEDS {
         for mode in CollisionMode::ALL {
-            let m = move_axis(mode, grid, start, Axis::Y, speed, Some(32));
+            let m = move_axis(
+                mode,
+                grid,
+                &[],
+                start,
+                Axis::Y,
+                speed,
+                Passing::tile(Some(32)),
+            );
             assert_eq!((m.moved, m.hit), (speed, None), "{mode} falls {speed} px");
             group.bench_with_input(BenchmarkId::new(mode.name(), speed), &speed, |b, &speed| {
                 b.iter(|| {
                     move_axis(
                         mode,
                         black_box(grid),
+                        &[],
                         black_box(start),
                         Axis::Y,
                         black_box(speed),
-                        Some(32),
+                        Passing::tile(Some(32)),
                     )
                 })
             });
@@ -117,7 +126,15 @@ fn run(c: &mut Criterion) {
         // `speed` px from the wall, asking for 8 px more: it stops flush.
         let start = Rect::new(wall - W - speed, TILE, W, H);
         for mode in CollisionMode::ALL {
-            let m = move_axis(mode, grid, start, Axis::X, speed + 8, None);
+            let m = move_axis(
+                mode,
+                grid,
+                &[],
+                start,
+                Axis::X,
+                speed + 8,
+                Passing::default(),
+            );
             assert_eq!(
                 start.shifted(Axis::X, m.moved).right(),
                 wall,
@@ -128,10 +145,11 @@ fn run(c: &mut Criterion) {
                     move_axis(
                         mode,
                         black_box(grid),
+                        &[],
                         black_box(start),
                         Axis::X,
                         black_box(speed + 8),
-                        None,
+                        Passing::default(),
                     )
                 })
             });
@@ -193,7 +211,7 @@ fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: A
     for speed in SPEEDS {
         let distance = sign * speed;
         for mode in CollisionMode::EXACT {
-            let m = move_axis(mode, grid, start, axis, distance, None);
+            let m = move_axis(mode, grid, &[], start, axis, distance, Passing::default());
             assert_eq!(
                 (m.moved, m.hit, m.touch),
                 (distance, None, None),
@@ -204,10 +222,11 @@ fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: A
                     move_axis(
                         mode,
                         black_box(grid),
+                        &[],
                         black_box(start),
                         axis,
                         black_box(d),
-                        None,
+                        Passing::default(),
                     )
                 })
             });

@@ -1,8 +1,9 @@
 //! The `key = value` lines at the top of a level file, and the one table of
 //! keys they may use. Parsing, the "known keys" list in errors, writing a
 //! level back out and the [`Tuning`] overrides all come from [`NUMBER_KEYS`],
-//! so a new key is one new row.
+//! so a new key is one new row. Keys `a`–`z` each describe a mover.
 
+use crate::mover::{Dir, MoverKind, MoverSpec, MAX_MOVER_SPEED, MAX_MOVER_TILES};
 use crate::tuning::Tuning;
 
 /// Largest number a header value may hold (px/s or px/s²).
@@ -51,7 +52,101 @@ pub const NUMBER_KEYS: [NumberKey; 4] = [
 pub fn known_keys() -> String {
     let mut names = vec![TITLE_KEY];
     names.extend(NUMBER_KEYS.iter().map(|k| k.name));
-    names.join(", ")
+    format!(
+        "{}, or a letter a-z for a moving platform",
+        names.join(", ")
+    )
+}
+
+/// The mover letter a key names, if it is one lowercase letter `a`–`z`.
+pub fn mover_key(key: &str) -> Option<char> {
+    let mut chars = key.chars();
+    match (chars.next(), chars.next()) {
+        (Some(c @ 'a'..='z'), None) => Some(c),
+        _ => None,
+    }
+}
+
+/// What a mover's value should look like, for errors.
+pub const MOVER_VALUE: &str = "KIND DIR TILES SPEED, e.g. 'oneway up 6 120'";
+
+/// A mover's value `KIND DIR TILES SPEED`, or the character offset of the
+/// word that is wrong and what was expected there.
+pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
+    let mut words = Vec::new();
+    let mut offset = 0;
+    for piece in value.split(' ') {
+        if !piece.is_empty() {
+            words.push((offset, piece));
+        }
+        offset += piece.chars().count() + 1;
+    }
+    let end = value.chars().count();
+    let word = |i: usize| words.get(i).copied().unwrap_or((end, ""));
+    if words.len() > 4 {
+        return Err((
+            words[4].0,
+            format!("'{}' after the speed (expected {MOVER_VALUE})", words[4].1),
+        ));
+    }
+    let (at, kind) = word(0);
+    let kind = match kind {
+        "solid" => MoverKind::Solid,
+        "oneway" => MoverKind::OneWay,
+        _ => {
+            return Err((
+                at,
+                format!("bad kind '{kind}' (expected solid or oneway in {MOVER_VALUE})"),
+            ))
+        }
+    };
+    let (at, dir) = word(1);
+    let dir = match dir {
+        "up" => Dir::Up,
+        "down" => Dir::Down,
+        "left" => Dir::Left,
+        "right" => Dir::Right,
+        _ => {
+            return Err((
+                at,
+                format!(
+                    "bad direction '{dir}' (expected up, down, left or right in {MOVER_VALUE})"
+                ),
+            ))
+        }
+    };
+    let (at, tiles) = word(2);
+    let tiles = tiles
+        .parse::<u32>()
+        .ok()
+        .filter(|t| (1..=MAX_MOVER_TILES).contains(t))
+        .ok_or_else(|| {
+            (
+                at,
+                format!(
+                    "bad tiles '{tiles}' (expected a whole number from 1 to {MAX_MOVER_TILES})"
+                ),
+            )
+        })?;
+    let (at, speed) = word(3);
+    let speed = speed
+        .parse::<f64>()
+        .ok()
+        .filter(|v| v.is_finite() && *v > 0.0 && *v <= MAX_MOVER_SPEED)
+        .ok_or_else(|| {
+            (
+                at,
+                format!(
+                    "bad speed '{speed}' (expected px/s, a finite number > 0 and at most 10000000)"
+                ),
+            )
+        })?;
+    Ok(MoverSpec {
+        kind,
+        dir,
+        tiles,
+        speed,
+    })
 }
 
 /// The optional `key = value` lines at the top of a level file.
@@ -61,6 +156,8 @@ pub struct Header {
     pub title: Option<String>,
     /// The value of each of [`NUMBER_KEYS`] the level sets, by index.
     numbers: [Option<f32>; NUMBER_KEYS.len()],
+    /// Each mover's value, by letter (`a` first).
+    movers: [Option<MoverSpec>; 26],
 }
 
 impl Header {
@@ -81,6 +178,24 @@ impl Header {
             .iter()
             .zip(self.numbers)
             .filter_map(|(key, value)| Some((key, value?)))
+    }
+
+    /// The value of mover `letter`'s line, if there is one.
+    pub fn mover(&self, letter: char) -> Option<MoverSpec> {
+        let index = (letter as u32).checked_sub('a' as u32)? as usize;
+        *self.movers.get(index)?
+    }
+
+    /// Sets mover `letter`'s value (`letter` is `a`–`z`).
+    pub(crate) fn set_mover(&mut self, letter: char, spec: MoverSpec) {
+        self.movers[(letter as u8 - b'a') as usize] = Some(spec);
+    }
+
+    /// The movers the header describes, in letter order.
+    pub fn movers(&self) -> impl Iterator<Item = (char, MoverSpec)> + '_ {
+        (b'a'..=b'z')
+            .zip(self.movers)
+            .filter_map(|(letter, spec)| Some((letter as char, spec?)))
     }
 
     /// `tuning` with every value this header sets put in place.

@@ -8,8 +8,12 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
-use crate::header::{known_keys, Header, MAX_HEADER_VALUE, NUMBER_KEYS, TITLE_KEY};
+use crate::header::{
+    known_keys, mover_key, parse_mover, Header, MAX_HEADER_VALUE, NUMBER_KEYS, TITLE_KEY,
+};
+use crate::mover::{Mover, MoverKind};
 use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest grid, in tiles, on either side.
@@ -28,6 +32,8 @@ pub struct Level {
     pub grid: Grid,
     /// The spawn cell `(col, row)`: the player stands on its bottom edge, centred.
     pub spawn: (i32, i32),
+    /// The moving platforms, in letter order.
+    pub movers: Vec<Mover>,
     /// Whether the grid holds an exit `E` (without one it can never be finished).
     has_exit: bool,
 }
@@ -59,6 +65,14 @@ pub enum LevelErrorKind {
     DuplicateKey {
         /// The key.
         key: &'static str,
+        /// Where it was first set.
+        first_line: usize,
+    },
+    /// A mover letter given two header lines.
+    #[error("mover '{letter}' is set twice (first on line {first_line})")]
+    DuplicateMover {
+        /// The mover's letter.
+        letter: char,
         /// Where it was first set.
         first_line: usize,
     },
@@ -94,6 +108,44 @@ pub enum LevelErrorKind {
     /// Bytes that are not UTF-8.
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
+    /// A mover's value that is not `KIND DIR TILES SPEED` in range.
+    #[error("mover '{letter}': {problem}")]
+    BadMover {
+        /// The mover's letter.
+        letter: char,
+        /// What is wrong, and what was expected.
+        problem: String,
+    },
+    /// A mover's tiles that do not fill their bounding box.
+    #[error("mover '{letter}' is not a filled rectangle: this cell is inside its bounding box {top}:{left}-{bottom}:{right} (line:column) but is not '{letter}'")]
+    MoverNotRectangle {
+        /// The mover's letter.
+        letter: char,
+        /// The box's first line.
+        top: usize,
+        /// The box's first column.
+        left: usize,
+        /// The box's last line.
+        bottom: usize,
+        /// The box's last column.
+        right: usize,
+    },
+    /// A mover letter in the grid with no header line.
+    #[error("mover '{0}' has no header line (expected a line '{0} = KIND DIR TILES SPEED' before the grid, e.g. '{0} = oneway up 6 120')")]
+    MoverWithoutHeader(char),
+    /// A mover header line whose letter is not in the grid.
+    #[error(
+        "mover '{0}' is not in the grid (expected its letter in the grid, or no '{0} = ...' line)"
+    )]
+    MoverNotInGrid(char),
+    /// The spawn lies on a solid mover's path: every respawn would be crushed.
+    #[error("the spawn '@' is on the path of solid mover '{letter}' (line {line}), which would crush every respawn (expected the spawn off its path)")]
+    SpawnInMoverPath {
+        /// The mover's letter.
+        letter: char,
+        /// Its header line.
+        line: usize,
+    },
 }
 
 /// A level error at `file:line:col` (both 1-based; `col` counts characters,
@@ -167,9 +219,12 @@ impl Level {
             header: Header::default(),
             key_lines: [0; NUMBER_KEYS.len() + 1],
             rows: Vec::new(),
+            row_lines: Vec::new(),
             width: 0,
             first_grid_line: None,
             spawn: None,
+            mover_keys: [None; 26],
+            mover_tiles: [None; 26],
         }
         .run(text)
     }
@@ -197,8 +252,25 @@ struct Parser<'a> {
     rows: Vec<&'a str>,
     width: usize,
     first_grid_line: Option<usize>,
+    /// The file line of each grid row.
+    row_lines: Vec<usize>,
     /// `(line, col, grid col, grid row)` of the `@`.
     spawn: Option<(usize, usize, i32, i32)>,
+    /// `(line, col)` of each mover letter's header key, by letter.
+    mover_keys: [Option<(usize, usize)>; 26],
+    /// Where each mover letter is in the grid, by letter.
+    mover_tiles: [Option<MoverTiles>; 26],
+}
+
+/// Where one mover letter's tiles are in the grid.
+#[derive(Clone, Copy)]
+struct MoverTiles {
+    /// `(line, col)` of its first tile in the file.
+    first: (usize, usize),
+    /// Grid columns and rows it spans, inclusive.
+    cols: (usize, usize),
+    rows: (usize, usize),
+    count: usize,
 }
 
 impl<'a> Parser<'a> {
@@ -217,7 +289,7 @@ impl<'a> Parser<'a> {
         let mut last_line = 1;
         // Blank lines after the last grid row are not rows; they are held here
         // and only become empty rows if another grid row follows.
-        let mut pending_blank_rows = 0;
+        let mut pending_blank_rows: Vec<usize> = Vec::new();
         for (index, raw) in text.split('\n').enumerate() {
             let line_no = index + 1;
             let line = raw.strip_suffix('\r').unwrap_or(raw);
@@ -238,16 +310,15 @@ impl<'a> Parser<'a> {
                 }
                 self.first_grid_line = Some(line_no);
             } else if blank {
-                pending_blank_rows += 1;
+                pending_blank_rows.push(line_no);
                 continue;
             }
             if looks_like_header(line) {
                 return Err(self.error(line_no, 1, LevelErrorKind::HeaderAfterGrid));
             }
-            for _ in 0..pending_blank_rows {
-                self.push_row("", line_no)?;
+            for blank_line in std::mem::take(&mut pending_blank_rows) {
+                self.push_row("", blank_line)?;
             }
-            pending_blank_rows = 0;
             self.check_row(line, line_no)?;
             self.push_row(line, line_no)?;
         }
@@ -257,6 +328,7 @@ impl<'a> Parser<'a> {
         let Some((_, _, col, row)) = self.spawn else {
             return Err(self.error(first_grid_line, 1, LevelErrorKind::NoSpawn));
         };
+        let movers = self.movers((col, row))?;
         let mut grid = Grid::empty(self.width, self.rows.len());
         let mut has_exit = false;
         for (r, row) in self.rows.iter().enumerate() {
@@ -269,6 +341,7 @@ impl<'a> Parser<'a> {
             header: self.header,
             grid,
             spawn: (col, row),
+            movers,
             has_exit,
         })
     }
@@ -278,6 +351,7 @@ impl<'a> Parser<'a> {
             return Err(self.error(line_no, 1, LevelErrorKind::TooTall));
         }
         self.rows.push(row);
+        self.row_lines.push(line_no);
         Ok(())
     }
 
@@ -290,7 +364,9 @@ impl<'a> Parser<'a> {
             if index == MAX_GRID_SIDE {
                 return Err(self.error(line_no, col, LevelErrorKind::TooWide));
             }
-            if Tile::from_char(ch).is_none() {
+            if ch.is_ascii_lowercase() {
+                self.note_mover_tile(ch, line_no, col, index, grid_row as usize);
+            } else if Tile::from_char(ch).is_none() {
                 let kind = if ch == '\t' {
                     LevelErrorKind::Tab
                 } else {
@@ -317,6 +393,91 @@ impl<'a> Parser<'a> {
         Ok(())
     }
 
+    fn note_mover_tile(&mut self, letter: char, line: usize, col: usize, c: usize, r: usize) {
+        let slot = &mut self.mover_tiles[(letter as u8 - b'a') as usize];
+        match slot {
+            None => {
+                *slot = Some(MoverTiles {
+                    first: (line, col),
+                    cols: (c, c),
+                    rows: (r, r),
+                    count: 1,
+                })
+            }
+            Some(t) => {
+                t.cols = (t.cols.0.min(c), t.cols.1.max(c));
+                t.rows = (t.rows.0.min(r), t.rows.1.max(r));
+                t.count += 1;
+            }
+        }
+    }
+
+    /// The movers, checked: each letter in the grid has a header line and
+    /// fills a rectangle, each header letter is in the grid, and no solid
+    /// mover's path covers the spawn cell.
+    fn movers(&self, spawn: (i32, i32)) -> Result<Vec<Mover>, LevelError> {
+        let mut movers = Vec::new();
+        for (i, tiles) in self.mover_tiles.iter().enumerate() {
+            let letter = (b'a' + i as u8) as char;
+            let Some(t) = tiles else { continue };
+            let Some(spec) = self.header.mover(letter) else {
+                let (line, col) = t.first;
+                return Err(self.error(line, col, LevelErrorKind::MoverWithoutHeader(letter)));
+            };
+            let (w, h) = (t.cols.1 - t.cols.0 + 1, t.rows.1 - t.rows.0 + 1);
+            if t.count != w * h {
+                let hole = (t.rows.0..=t.rows.1)
+                    .flat_map(|r| (t.cols.0..=t.cols.1).map(move |c| (c, r)))
+                    .find(|&(c, r)| self.rows[r].chars().nth(c) != Some(letter))
+                    .unwrap_or((t.cols.0, t.rows.0));
+                let line = |r: usize| self.row_lines[r];
+                return Err(self.error(
+                    line(hole.1),
+                    hole.0 + 1,
+                    LevelErrorKind::MoverNotRectangle {
+                        letter,
+                        top: line(t.rows.0),
+                        left: t.cols.0 + 1,
+                        bottom: line(t.rows.1),
+                        right: t.cols.1 + 1,
+                    },
+                ));
+            }
+            movers.push(Mover {
+                letter,
+                spec,
+                home: Rect::new(
+                    t.cols.0 as i32 * TILE,
+                    t.rows.0 as i32 * TILE,
+                    w as i32 * TILE,
+                    h as i32 * TILE,
+                ),
+            });
+        }
+        for (letter, _) in self.header.movers() {
+            if self.mover_tiles[(letter as u8 - b'a') as usize].is_none() {
+                let (line, col) = self.mover_keys[(letter as u8 - b'a') as usize].unwrap_or((1, 1));
+                return Err(self.error(line, col, LevelErrorKind::MoverNotInGrid(letter)));
+            }
+        }
+        let spawn_cell = Rect::new(spawn.0 * TILE, spawn.1 * TILE, TILE, TILE);
+        for m in &movers {
+            if m.spec.kind == MoverKind::Solid && m.path().overlaps(&spawn_cell) {
+                let (line, col, _, _) = self.spawn.unwrap_or_default();
+                let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
+                return Err(self.error(
+                    line,
+                    col,
+                    LevelErrorKind::SpawnInMoverPath {
+                        letter: m.letter,
+                        line: key_line,
+                    },
+                ));
+            }
+        }
+        Ok(movers)
+    }
+
     fn header_line(&mut self, line: &str, line_no: usize) -> Result<(), LevelError> {
         let (key_raw, value_raw) = line.split_once('=').unwrap_or((line, ""));
         let key = key_raw.trim();
@@ -326,6 +487,26 @@ impl<'a> Parser<'a> {
             + key_raw.chars().count()
             + 1
             + value_raw.chars().take_while(|c| c.is_whitespace()).count();
+        if let Some(letter) = mover_key(key) {
+            let index = (letter as u8 - b'a') as usize;
+            if let Some((first_line, _)) = self.mover_keys[index] {
+                return Err(self.error(
+                    line_no,
+                    key_col,
+                    LevelErrorKind::DuplicateMover { letter, first_line },
+                ));
+            }
+            self.mover_keys[index] = Some((line_no, key_col));
+            let spec = parse_mover(value).map_err(|(at, problem)| {
+                self.error(
+                    line_no,
+                    value_col + at,
+                    LevelErrorKind::BadMover { letter, problem },
+                )
+            })?;
+            self.header.set_mover(letter, spec);
+            return Ok(());
+        }
         // Slot 0 is the title; slot i + 1 is NUMBER_KEYS[i].
         let slot = if key == TITLE_KEY {
             0
@@ -396,11 +577,17 @@ impl fmt::Display for Level {
         for (key, value) in h.numbers() {
             writeln!(f, "{} = {value}", key.name)?;
         }
+        for (letter, spec) in h.movers() {
+            writeln!(f, "{letter} = {spec}")?;
+        }
         for row in 0..self.grid.height() as i32 {
             let line: String = (0..self.grid.width() as i32)
                 .map(|col| {
+                    let cell = Rect::new(col * TILE, row * TILE, TILE, TILE);
                     if (col, row) == self.spawn {
                         '@'
+                    } else if let Some(m) = self.movers.iter().find(|m| m.home.overlaps(&cell)) {
+                        m.letter
                     } else {
                         self.grid.get(col, row).to_char()
                     }

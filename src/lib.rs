@@ -38,6 +38,7 @@ pub mod header;
 pub mod headless;
 pub mod input;
 pub mod level;
+pub mod mover;
 pub mod player;
 pub mod session;
 mod textfile;

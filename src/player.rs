@@ -4,7 +4,9 @@
 //! its box, sub-pixel remainders and ground state. Finding what stops a move
 //! is `collide`'s job; the order of a step is `World::step`'s.
 
-use crate::collide::{self, standing_on, AxisMove, CollisionMode, Surface};
+use crate::collide::{
+    self, standing_on, stands_on_top, AxisMove, CollisionMode, MoverBox, Passing, Surface,
+};
 use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
@@ -32,9 +34,14 @@ pub struct Player {
     grounded: bool,
     /// -1 or +1: the way the player last ran.
     facing: i32,
-    /// The one-way top (its y, px) being dropped through: ignored until the
-    /// feet pass below it or the player lands.
-    dropping_through: Option<i32>,
+    /// What is being dropped through: a one-way tile top (its y, px),
+    /// ignored until the feet pass below it or the player lands, and one-way
+    /// movers (a bit per letter), ignored until the player lands.
+    dropping: Passing,
+    /// The velocity of the mover last ridden, px/s, and the steps left in
+    /// which a jump still gets it (lift momentum).
+    lift: (f32, f32),
+    lift_left: u32,
     /// Steps left in which a jump still works after leaving the ground.
     coyote: u32,
     /// Steps left in which a pressed jump waits for ground to jump from.
@@ -62,9 +69,11 @@ impl Player {
             vy: 0.0,
             remainder_x: 0.0,
             remainder_y: 0.0,
-            grounded: standing_on(grid, &rect, None).is_some(),
+            grounded: standing_on(grid, &[], &rect, Passing::default()).is_some(),
             facing: 1,
-            dropping_through: None,
+            dropping: Passing::default(),
+            lift: (0.0, 0.0),
+            lift_left: 0,
             coyote: 0,
             jump_buffer: 0,
             jump_hold: 0,
@@ -99,7 +108,29 @@ impl Player {
     /// The y (px) of the one-way top being dropped through, until the feet
     /// pass below it or the player lands.
     pub fn dropping_through(&self) -> Option<i32> {
-        self.dropping_through
+        self.dropping.tile_top
+    }
+
+    /// The one-way movers being dropped through, a bit per letter (`a` is
+    /// bit 0), until the player lands.
+    pub fn dropping_movers(&self) -> u32 {
+        self.dropping.movers
+    }
+
+    /// The mover this box rides at the start of a step: the first, in
+    /// letter order, whose top it stands on, unless it is dropping through
+    /// it. (`movers` are where they are before they move.)
+    pub(crate) fn riding(&self, movers: &[MoverBox]) -> Option<usize> {
+        movers
+            .iter()
+            .position(|m| self.dropping.movers & m.bit == 0 && stands_on_top(&self.rect, &m.rect))
+    }
+
+    /// Being carried by a mover moving at `velocity` px/s: a jump in the
+    /// next `lift_steps` steps gets that velocity too.
+    pub(crate) fn ride(&mut self, velocity: (f32, f32), lift_steps: u32) {
+        self.lift = velocity;
+        self.lift_left = lift_steps;
     }
 
     /// Counts down the coyote and jump-buffer timers; a jump press fills the buffer.
@@ -116,13 +147,21 @@ impl Player {
         };
     }
 
-    /// Starts dropping through the one-way top under the feet, if the player
-    /// stands on one-way platforms only (never when any solid is underfoot).
-    pub(crate) fn try_drop(&mut self, grid: &Grid) -> bool {
-        if !self.grounded || standing_on(grid, &self.rect, None) != Some(Surface::OneWay) {
+    /// Starts dropping through the one-way tops under the feet — tiles and
+    /// movers — if the player stands on one-way tops only (never when any
+    /// solid is underfoot).
+    pub(crate) fn try_drop(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
+        let under = standing_on(grid, movers, &self.rect, Passing::default());
+        if !self.grounded || under != Some(Surface::OneWay) {
             return false;
         }
-        self.dropping_through = Some(self.rect.bottom());
+        self.dropping = Passing {
+            tile_top: Some(self.rect.bottom()),
+            movers: movers
+                .iter()
+                .filter(|m| stands_on_top(&self.rect, &m.rect))
+                .fold(0, |bits, m| bits | m.bit),
+        };
         self.grounded = false;
         self.coyote = 0;
         true
@@ -143,12 +182,22 @@ impl Player {
         self.vx = approach(self.vx, target, per_step(tuning.run_accel() * control));
     }
 
-    /// Jumps if a jump is buffered and the player is on the ground or within coyote time.
+    /// Jumps if a jump is buffered and the player is on the ground or within
+    /// coyote time. Jumping soon after riding a mover adds its velocity
+    /// (capped; never downward).
     pub(crate) fn try_jump(&mut self, tuning: &Tuning) -> bool {
+        let lift = if self.lift_left > 0 {
+            self.lift
+        } else {
+            (0.0, 0.0)
+        };
+        self.lift_left = self.lift_left.saturating_sub(1);
         if self.jump_buffer == 0 || !(self.grounded || self.coyote > 0) {
             return false;
         }
-        self.vy = -tuning.jump_speed;
+        let cap = tuning.lift_max_x;
+        self.vx += lift.0.clamp(-cap, cap);
+        self.vy = -tuning.jump_speed + lift.1.clamp(-tuning.lift_max_up, 0.0);
         self.jump_hold = steps(tuning.jump_hold_time);
         self.jump_buffer = 0;
         self.coyote = 0;
@@ -180,23 +229,19 @@ impl Player {
         }
     }
 
-    /// Moves the box along `axis` by this step's whole pixels with `mode`;
-    /// a surface in the way stops the speed along that axis.
-    pub(crate) fn move_axis(&mut self, mode: CollisionMode, grid: &Grid, axis: Axis) -> MoveRecord {
+    /// Moves the box along `axis` by this step's whole pixels with `mode`,
+    /// through `movers` where they are now; a surface in the way stops the
+    /// speed along that axis.
+    pub(crate) fn move_axis(
+        &mut self,
+        mode: CollisionMode,
+        grid: &Grid,
+        movers: &[MoverBox],
+        axis: Axis,
+    ) -> MoveRecord {
         let wanted = self.take_move(axis);
-        let dropping_through = match axis {
-            Axis::X => None,
-            Axis::Y => self.dropping_through,
-        };
-        let outcome = collide::move_axis(mode, grid, self.rect, axis, wanted, dropping_through);
-        let record = MoveRecord {
-            axis,
-            from: self.rect,
-            wanted,
-            outcome,
-        };
-        self.rect = record.to();
-        if outcome.hit.is_some() {
+        let record = self.shove(mode, grid, movers, axis, wanted, 0);
+        if record.outcome.hit.is_some() {
             match axis {
                 Axis::X => self.stop_x(),
                 Axis::Y => self.stop_y(),
@@ -205,22 +250,54 @@ impl Player {
         record
     }
 
-    /// After the moves: the top being dropped through is released once the
-    /// feet are below it, and the box is grounded if it stands on a surface
-    /// and is not moving up. Landing ends the fall and any drop. Returns
-    /// whether it is grounded.
-    pub(crate) fn settle(&mut self, grid: &Grid) -> bool {
+    /// Moves the box `distance` px along `axis` with `mode` and nothing
+    /// else: no speed or remainder changes. What carries and pushes do;
+    /// `also_passing` adds movers (a bit each) the box goes through, such as
+    /// the mover doing the carrying.
+    pub(crate) fn shove(
+        &mut self,
+        mode: CollisionMode,
+        grid: &Grid,
+        movers: &[MoverBox],
+        axis: Axis,
+        distance: i32,
+        also_passing: u32,
+    ) -> MoveRecord {
+        let passing = Passing {
+            tile_top: match axis {
+                Axis::X => None,
+                Axis::Y => self.dropping.tile_top,
+            },
+            movers: self.dropping.movers | also_passing,
+        };
+        let outcome = collide::move_axis(mode, grid, movers, self.rect, axis, distance, passing);
+        let record = MoveRecord {
+            axis,
+            from: self.rect,
+            wanted: distance,
+            outcome,
+        };
+        self.rect = record.to();
+        record
+    }
+
+    /// After the moves: the tile top being dropped through is released once
+    /// the feet are below it, and the box is grounded if it stands on a
+    /// surface (tiles, or movers where they are now) and is not moving up.
+    /// Landing ends the fall and any drop. Returns whether it is grounded.
+    pub(crate) fn settle(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
         if self
-            .dropping_through
+            .dropping
+            .tile_top
             .is_some_and(|top| self.rect.bottom() > top)
         {
-            self.dropping_through = None;
+            self.dropping.tile_top = None;
         }
         self.grounded =
-            self.vy >= 0.0 && standing_on(grid, &self.rect, self.dropping_through).is_some();
+            self.vy >= 0.0 && standing_on(grid, movers, &self.rect, self.dropping).is_some();
         if self.grounded {
             self.stop_y();
-            self.dropping_through = None;
+            self.dropping = Passing::default();
         }
         self.grounded
     }

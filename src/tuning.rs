@@ -41,6 +41,13 @@ pub struct Tuning {
     pub coyote_time: f32,
     /// How long a jump pressed in the air is remembered before landing, s.
     pub jump_buffer_time: f32,
+    /// How long after riding a mover a jump still gets its velocity, s.
+    pub lift_time: f32,
+    /// The most sideways speed a mover's velocity adds to a jump, px/s.
+    pub lift_max_x: f32,
+    /// The most upward speed a mover's velocity adds to a jump, px/s
+    /// (a mover moving down adds nothing).
+    pub lift_max_up: f32,
     /// Player box width, px (at most one tile, so the spawn box fits its cell).
     pub player_width: i32,
     /// Player box height, px (at most one tile, so the spawn box fits its cell).
@@ -62,6 +69,9 @@ impl Default for Tuning {
             jump_hold_time: 0.2,
             coyote_time: 0.1,
             jump_buffer_time: 0.1,
+            lift_time: 0.16,
+            lift_max_x: 360.0,
+            lift_max_up: 260.0,
             player_width: 12,
             player_height: 16,
         }

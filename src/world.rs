@@ -4,12 +4,13 @@
 
 use std::fmt;
 
-use crate::collide::{CollisionMode, Touch};
+use crate::collide::{CollisionMode, MoverBox, Touch};
 use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
+use crate::mover::{self, Mover};
 use crate::player::{MoveRecord, Player};
-use crate::tuning::Tuning;
+use crate::tuning::{steps, Tuning, STEPS_PER_SECOND};
 
 /// What happened during one step. Printed in the trace in this order.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -67,6 +68,17 @@ pub struct StepMoves {
     pub y: Option<MoveRecord>,
 }
 
+/// What the movers did to the player in one step, for the debug view.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct MoverEffects {
+    /// The mover the player rode at the start of the step (it carried it).
+    pub rider_of: Option<char>,
+    /// The movers that pushed the player's box, a bit per letter (`a` is bit 0).
+    pub pushed_by: u32,
+    /// The mover that crushed the player, if one did.
+    pub crushed_by: Option<char>,
+}
+
 /// What one step did: its events, and the moves the debug view draws.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Step {
@@ -74,6 +86,27 @@ pub struct Step {
     pub events: Events,
     /// How the player's box moved.
     pub moves: StepMoves,
+    /// What the movers did to it.
+    pub movers: MoverEffects,
+}
+
+/// How the player's motion in a step ended early, if it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Stop {
+    /// Spikes touched, or crushed by a mover.
+    Death,
+    /// The exit touched.
+    Exit,
+}
+
+impl Stop {
+    /// What touching `touch` does to the step's motion.
+    fn from_touch(touch: Option<Touch>) -> Option<Stop> {
+        match touch? {
+            Touch::Spikes => Some(Stop::Death),
+            Touch::Exit => Some(Stop::Exit),
+        }
+    }
 }
 
 /// A level being played: the level, the player, the collision mode and the
@@ -84,6 +117,8 @@ pub struct World {
     tuning: Tuning,
     mode: CollisionMode,
     player: Player,
+    /// Every mover where it is now (after `frame` steps), in letter order.
+    boxes: Vec<MoverBox>,
     /// Keys held in the previous step: a key is pressed when held now and not then.
     held_before: Keys,
     /// Steps taken since the level started.
@@ -102,11 +137,15 @@ impl World {
     /// A world with the given tuning instead of the level's own.
     pub fn with_tuning(level: Level, mode: CollisionMode, tuning: Tuning) -> World {
         let player = Player::spawn(&level, &tuning);
+        let boxes = boxes_at(&level.movers, 0);
+        let mut player = player;
+        player.settle(&level.grid, &boxes);
         World {
             level,
             tuning,
             mode,
             player,
+            boxes,
             held_before: Keys::NONE,
             frame: 0,
             deaths: 0,
@@ -121,6 +160,7 @@ impl World {
         if self.exited {
             return Step::default();
         }
+        let n = self.frame;
         self.frame += 1;
         let buttons = Buttons::after(self.held_before, held);
         self.held_before = held;
@@ -131,16 +171,16 @@ impl World {
         // 1. Timers: a jump press fills the buffer; the ground refills coyote time.
         p.tick_timers(&buttons, tuning);
 
-        // 2. Drop-through, on a Down press while standing on one-way platforms
-        //    only. A jump pressed in the same step wins.
+        // 2. Drop-through, on a Down press while standing on one-way tops
+        //    only (tiles or movers). A jump pressed in the same step wins.
         if buttons.pressed.down && !buttons.pressed.jump {
-            events.drop = p.try_drop(grid);
+            events.drop = p.try_drop(grid, &self.boxes);
         }
 
         // 3. Run.
         p.run(buttons.held, tuning);
 
-        // 4. Jump (buffered, with coyote time).
+        // 4. Jump (buffered, with coyote time; with a ridden mover's lift).
         events.jump = p.try_jump(tuning);
 
         // 5. Gravity, fast-fall and variable jump height.
@@ -150,37 +190,108 @@ impl World {
         // decisions, so a drop that lands on the next ledge in the same step lands.
         let airborne = !p.grounded();
 
-        // 6. Move. NOTE: X moves before Y, in every mode, so corners resolve
-        //    the same way whichever cure is used.
-        let x = p.move_axis(self.mode, grid, Axis::X);
-        // NOTE: a trigger ends the step's motion where it was first touched.
-        let mut touch = x.outcome.touch;
-        let y = touch
-            .is_none()
-            .then(|| p.move_axis(self.mode, grid, Axis::Y));
-        if let Some(y) = y {
-            events.bump = y.outcome.hit.is_some() && y.wanted < 0;
-            touch = y.outcome.touch;
+        // 6. Movers move, in letter order. NOTE: the rider is chosen before
+        //    any of them moves; each carries its rider, then pushes.
+        let rider = if events.jump {
+            None
+        } else {
+            p.riding(&self.boxes)
+        };
+        let mut effects = MoverEffects {
+            rider_of: rider.map(|i| self.level.movers[i].letter),
+            ..MoverEffects::default()
+        };
+        let mut stop = None;
+        for (i, m) in self.level.movers.iter().enumerate() {
+            let old = self.boxes[i].rect;
+            let new = m.rect_at(n + 1);
+            // NOTE: movers before this one are already where they end the
+            // step; this one does not block the box it carries or pushes.
+            self.boxes[i].rect = new;
+            if stop.is_some() {
+                continue;
+            }
+            let bit = self.boxes[i].bit;
+            let start = p.rect();
+            if rider == Some(i) {
+                let lift = steps(tuning.lift_time);
+                let per_second = STEPS_PER_SECOND as f32;
+                p.ride(
+                    (
+                        (new.x - old.x) as f32 * per_second,
+                        (new.y - old.y) as f32 * per_second,
+                    ),
+                    lift,
+                );
+                for (axis, d) in [(Axis::X, new.x - old.x), (Axis::Y, new.y - old.y)] {
+                    let carry = p.shove(self.mode, grid, &self.boxes, axis, d, bit);
+                    stop = Stop::from_touch(carry.outcome.touch);
+                    if stop.is_some() {
+                        break;
+                    }
+                }
+            }
+            if stop.is_some() {
+                continue;
+            }
+            let dropping_through_it = p.dropping_movers() & bit != 0;
+            let naive = self.mode == CollisionMode::Naive;
+            if let Some((axis, need)) = mover::push(
+                m.spec.kind,
+                old,
+                new,
+                start,
+                p.rect(),
+                dropping_through_it,
+                naive,
+            ) {
+                effects.pushed_by |= bit;
+                let push = p.shove(self.mode, grid, &self.boxes, axis, need, bit);
+                stop = Stop::from_touch(push.outcome.touch);
+                if stop.is_none() && push.outcome.moved != need {
+                    stop = Some(Stop::Death);
+                    effects.crushed_by = Some(m.letter);
+                }
+            }
         }
 
-        // 7. Ground: the dropped top is released once the feet are below it;
-        //    standing on a surface and not moving up is grounded.
-        events.land = p.settle(grid) && airborne;
+        // 7. The player moves by its own velocity. NOTE: X moves before Y,
+        //    in every mode, so corners resolve the same way whichever cure
+        //    is used; movers count where they end the step.
+        let mut moves = StepMoves::default();
+        if stop.is_none() {
+            let x = p.move_axis(self.mode, grid, &self.boxes, Axis::X);
+            moves.x = Some(x);
+            // NOTE: a trigger ends the step's motion where it was first touched.
+            stop = Stop::from_touch(x.outcome.touch);
+        }
+        if stop.is_none() {
+            let y = p.move_axis(self.mode, grid, &self.boxes, Axis::Y);
+            events.bump = y.outcome.hit.is_some() && y.wanted < 0;
+            stop = Stop::from_touch(y.outcome.touch);
+            moves.y = Some(y);
+        }
 
-        // 8. Triggers touched on the way, and the pit below the grid.
+        // 8. Ground: the dropped tile top is released once the feet are
+        //    below it; standing on a surface and not moving up is grounded.
+        events.land = p.settle(grid, &self.boxes) && airborne;
+
+        // 9. Deaths (spikes, a crush, the pit below the grid), or the exit.
         let in_pit = p.rect().y >= grid.pixel_height();
-        if touch == Some(Touch::Spikes) || in_pit {
+        if stop == Some(Stop::Death) || in_pit {
             self.deaths += 1;
             self.player = Player::spawn(&self.level, &self.tuning);
+            self.player.settle(&self.level.grid, &self.boxes);
             events.land = false;
             events.death = true;
-        } else if touch == Some(Touch::Exit) {
+        } else if stop == Some(Stop::Exit) {
             self.exited = true;
             events.exit = true;
         }
         Step {
             events,
-            moves: StepMoves { x: Some(x), y },
+            moves,
+            movers: effects,
         }
     }
 
@@ -189,6 +300,7 @@ impl World {
     pub fn place_player(&mut self, x: i32, y: i32) {
         let size = Player::spawn(&self.level, &self.tuning).rect();
         self.player = Player::at(&self.level.grid, Rect::new(x, y, size.w, size.h));
+        self.player.settle(&self.level.grid, &self.boxes);
     }
 
     /// The player: its box, velocity and ground state.
@@ -230,4 +342,22 @@ impl World {
     pub fn exited(&self) -> bool {
         self.exited
     }
+
+    /// Every mover where it is now, in letter order, with the level's
+    /// `movers` (same order) saying what each is.
+    pub fn mover_boxes(&self) -> &[MoverBox] {
+        &self.boxes
+    }
+}
+
+/// The movers' boxes after step `n`.
+fn boxes_at(movers: &[Mover], n: u64) -> Vec<MoverBox> {
+    movers
+        .iter()
+        .map(|m| MoverBox {
+            rect: m.rect_at(n),
+            kind: m.spec.kind,
+            bit: 1 << m.index(),
+        })
+        .collect()
 }

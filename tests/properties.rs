@@ -5,7 +5,7 @@
 
 mod common;
 use common::*;
-use dropthrough::collide::{self, overlaps_solid, touching, CollisionMode};
+use dropthrough::collide::{self, overlaps_solid, touching, CollisionMode, Passing};
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::Tile;
 use dropthrough::{Keys, Level, World};
@@ -177,8 +177,8 @@ proptest! {
         let Some(rect) = free else { return Ok(()) };
         let axis = if vertical { Axis::Y } else { Axis::X };
         let dropping = drop_row.map(|r| r * TILE);
-        let a = collide::move_axis(CollisionMode::Substep, grid, rect, axis, distance, dropping);
-        let b = collide::move_axis(CollisionMode::Sweep, grid, rect, axis, distance, dropping);
+        let a = collide::move_axis(CollisionMode::Substep, grid, &[], rect, axis, distance, Passing::tile(dropping));
+        let b = collide::move_axis(CollisionMode::Sweep, grid, &[], rect, axis, distance, Passing::tile(dropping));
         prop_assert_eq!(a, b, "level:\n{}", text);
         prop_assert!(!overlaps_solid(grid, &rect.shifted(axis, a.moved)));
     }
@@ -201,7 +201,7 @@ fn absurd_distances_move_at_most_the_level_size() {
             (Axis::X, i32::MAX),
             (Axis::X, i32::MIN),
         ] {
-            let m = collide::move_axis(mode, grid, start, axis, wanted, None);
+            let m = collide::move_axis(mode, grid, &[], start, axis, wanted, Passing::default());
             let extent = match axis {
                 Axis::X => grid.pixel_width(),
                 Axis::Y => grid.pixel_height(),
@@ -212,7 +212,15 @@ fn absurd_distances_move_at_most_the_level_size() {
                 m.moved
             );
         }
-        let down = collide::move_axis(mode, grid, start, Axis::Y, i32::MAX, None);
+        let down = collide::move_axis(
+            mode,
+            grid,
+            &[],
+            start,
+            Axis::Y,
+            i32::MAX,
+            Passing::default(),
+        );
         assert_eq!(
             start.y + down.moved,
             grid.pixel_height(),

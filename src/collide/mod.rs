@@ -6,9 +6,12 @@
 //! with the one-way rule in [`one_way_blocks`]), which tiles trigger
 //! ([`touching`]), where the pit stops a fall, and what the box stands on.
 
+mod movers;
 mod naive;
 mod substep;
 mod sweep;
+
+pub use movers::{MoverBox, Passing};
 
 use std::fmt;
 use std::str::FromStr;
@@ -231,20 +234,48 @@ pub(crate) fn line_contact(
     contact
 }
 
-/// What the box stands on: the surface right under its feet, solid first.
-/// A one-way top being dropped through does not count.
-pub fn standing_on(grid: &Grid, rect: &Rect, dropping_through: Option<i32>) -> Option<Surface> {
+/// What the box stands on: the surface right under its feet — tiles, and
+/// movers whose top is there — solid first. What it passes through (a
+/// one-way top being dropped through) does not count.
+pub fn standing_on(
+    grid: &Grid,
+    movers: &[MoverBox],
+    rect: &Rect,
+    passing: Passing,
+) -> Option<Surface> {
     let feet = rect.bottom();
-    if feet.rem_euclid(TILE) != 0 {
-        return None;
-    }
-    let row = feet.div_euclid(TILE);
-    rect.cols()
-        .filter_map(|col| blocking(grid.get(col, row), Axis::Y, 1, feet, feet, dropping_through))
+    let tiles = (feet.rem_euclid(TILE) == 0)
+        .then(|| {
+            let row = feet.div_euclid(TILE);
+            rect.cols()
+                .filter_map(|col| {
+                    blocking(grid.get(col, row), Axis::Y, 1, feet, feet, passing.tile_top)
+                })
+                .min_by_key(|s| *s != Surface::Solid)
+        })
+        .flatten();
+    let on_movers = movers
+        .iter()
+        .filter(|m| passing.movers & m.bit == 0 && stands_on_top(rect, &m.rect))
+        .map(|m| match m.kind {
+            crate::mover::MoverKind::Solid => Surface::Solid,
+            crate::mover::MoverKind::OneWay => Surface::OneWay,
+        });
+    tiles
+        .into_iter()
+        .chain(on_movers)
         .min_by_key(|s| *s != Surface::Solid)
 }
 
-/// Moves `from` by `wanted` pixels along `axis` with the chosen mode.
+/// Whether `rect` stands on the top of `other`: its bottom edge on that
+/// top, overlapping it horizontally.
+pub fn stands_on_top(rect: &Rect, other: &Rect) -> bool {
+    rect.bottom() == other.y && rect.x < other.right() && other.x < rect.right()
+}
+
+/// Moves `from` by `wanted` pixels along `axis` with the chosen mode,
+/// through the tiles of `grid` and the `movers` where they are now, passing
+/// through what `passing` says.
 ///
 /// Shared by every mode, so no move runs further than the level is large and
 /// an absurd speed costs no more than crossing the level once: a move is cut
@@ -254,10 +285,11 @@ pub fn standing_on(grid: &Grid, rect: &Rect, dropping_through: Option<i32>) -> O
 pub fn move_axis(
     mode: CollisionMode,
     grid: &Grid,
+    movers: &[MoverBox],
     from: Rect,
     axis: Axis,
     wanted: i32,
-    dropping_through: Option<i32>,
+    passing: Passing,
 ) -> AxisMove {
     let extent = match axis {
         Axis::X => grid.pixel_width(),
@@ -270,11 +302,34 @@ pub fn move_axis(
     if distance == 0 {
         return AxisMove::default();
     }
+    let move_ = Move {
+        grid,
+        movers,
+        candidates: movers::candidates(movers, &from, axis, passing),
+        from,
+        axis,
+        distance,
+        dropping_through: passing.tile_top,
+    };
     match mode {
-        CollisionMode::Substep => substep::move_axis(grid, from, axis, distance, dropping_through),
-        CollisionMode::Sweep => sweep::move_axis(grid, from, axis, distance, dropping_through),
-        CollisionMode::Naive => naive::move_axis(grid, from, axis, distance, dropping_through),
+        CollisionMode::Substep => substep::move_axis(&move_),
+        CollisionMode::Sweep => sweep::move_axis(&move_),
+        CollisionMode::Naive => naive::move_axis(&move_),
     }
+}
+
+/// One move, as every mode is asked it.
+pub(crate) struct Move<'a> {
+    grid: &'a Grid,
+    movers: &'a [MoverBox],
+    /// The movers that can stop it, a bit each (index into `movers`).
+    candidates: u64,
+    from: Rect,
+    axis: Axis,
+    /// Signed, non-zero, already cut to the level.
+    distance: i32,
+    /// The one-way tile top being dropped through.
+    dropping_through: Option<i32>,
 }
 
 #[cfg(test)]

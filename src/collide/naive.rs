@@ -1,21 +1,16 @@
 //! The naive move, kept to show the bug the other modes cure: jump the whole
 //! distance, then push the box back out of whatever it overlaps. A body that
 //! moves further than a platform is thick in one step ends beyond it, overlaps
-//! nothing, and tunnels. Triggers are only seen where the move ends.
+//! nothing, and tunnels. Triggers are only seen where the move ends. Movers
+//! are resolved the same way, where they are now.
 
-use super::{blocking, tile_on_line, touching, AxisMove, Hit, Surface};
+use super::{blocking, tile_on_line, touching, AxisMove, Hit, Move, Surface};
 use crate::geom::{Axis, Rect, TILE};
-use crate::grid::Grid;
+use crate::mover::MoverKind;
 
-pub(super) fn move_axis(
-    grid: &Grid,
-    from: Rect,
-    axis: Axis,
-    distance: i32,
-    dropping_through: Option<i32>,
-) -> AxisMove {
+pub(super) fn move_axis(m: &Move) -> AxisMove {
+    let (grid, from, axis, distance) = (m.grid, m.from, m.axis, m.distance);
     let sign = distance.signum();
-    let bottom_before = from.bottom();
     let size = match axis {
         Axis::X => from.w,
         Axis::Y => from.h,
@@ -39,42 +34,18 @@ pub(super) fn move_axis(
         });
     }
 
-    // Then out of blocking tiles, the line nearest the start first, until
+    // Then out of whatever blocks, the edge nearest the start first, until
     // nothing overlaps. Each push moves back toward the start, which is free.
     loop {
         let rect = from.shifted(axis, pos - start);
-        let (near, far) = match (axis, sign > 0) {
-            (Axis::X, true) => (rect.x.div_euclid(TILE), (rect.right() - 1).div_euclid(TILE)),
-            (Axis::X, false) => ((rect.right() - 1).div_euclid(TILE), rect.x.div_euclid(TILE)),
-            (Axis::Y, true) => (
-                rect.y.div_euclid(TILE),
-                (rect.bottom() - 1).div_euclid(TILE),
-            ),
-            (Axis::Y, false) => (
-                (rect.bottom() - 1).div_euclid(TILE),
-                rect.y.div_euclid(TILE),
-            ),
+        let nearest = |a: Option<Hit>, b: Option<Hit>| match (a, b) {
+            (Some(a), Some(b)) if (b.edge - a.edge) * sign < 0 => Some(b),
+            (Some(a), _) => Some(a),
+            (None, b) => b,
         };
-        let mut line = near;
-        let hit = loop {
-            let edge = if sign > 0 {
-                line * TILE
-            } else {
-                (line + 1) * TILE
-            };
-            let surface = rect.across(axis).find_map(|across| {
-                let tile = tile_on_line(grid, axis, line, across);
-                blocking(tile, axis, sign, edge, bottom_before, dropping_through)
-            });
-            if let Some(surface) = surface {
-                break Some(Hit { surface, edge });
-            }
-            if line == far {
-                break None;
-            }
-            line += sign;
+        let Some(hit) = nearest(tile_overlap(m, &rect, sign), mover_overlap(m, &rect, sign)) else {
+            break;
         };
-        let Some(hit) = hit else { break };
         result.hit = Some(hit);
         let back = if sign > 0 { hit.edge - size } else { hit.edge };
         if (back - start) * sign <= 0 {
@@ -86,4 +57,66 @@ pub(super) fn move_axis(
     result.moved = pos - start;
     result.touch = touching(grid, &from.shifted(axis, result.moved));
     result
+}
+
+/// The blocking tile edge nearest the start among the tiles `rect` overlaps.
+fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
+    let (grid, axis) = (m.grid, m.axis);
+    let (near, far) = match (axis, sign > 0) {
+        (Axis::X, true) => (rect.x.div_euclid(TILE), (rect.right() - 1).div_euclid(TILE)),
+        (Axis::X, false) => ((rect.right() - 1).div_euclid(TILE), rect.x.div_euclid(TILE)),
+        (Axis::Y, true) => (
+            rect.y.div_euclid(TILE),
+            (rect.bottom() - 1).div_euclid(TILE),
+        ),
+        (Axis::Y, false) => (
+            (rect.bottom() - 1).div_euclid(TILE),
+            rect.y.div_euclid(TILE),
+        ),
+    };
+    let bottom_before = m.from.bottom();
+    let mut line = near;
+    loop {
+        let edge = if sign > 0 {
+            line * TILE
+        } else {
+            (line + 1) * TILE
+        };
+        let surface = rect.across(axis).find_map(|across| {
+            let tile = tile_on_line(grid, axis, line, across);
+            blocking(tile, axis, sign, edge, bottom_before, m.dropping_through)
+        });
+        if let Some(surface) = surface {
+            return Some(Hit { surface, edge });
+        }
+        if line == far {
+            return None;
+        }
+        line += sign;
+    }
+}
+
+/// The near face, nearest the start, of a mover in the way that `rect`
+/// overlaps where it is now.
+fn mover_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
+    m.movers
+        .iter()
+        .enumerate()
+        .filter(|(i, mover)| m.candidates & 1 << i != 0 && rect.overlaps(&mover.rect))
+        .filter_map(|(_, mover)| match mover.kind {
+            MoverKind::Solid => Some(Hit {
+                surface: Surface::Solid,
+                edge: if sign > 0 {
+                    mover.rect.pos(m.axis)
+                } else {
+                    mover.rect.leading_edge(m.axis, 1)
+                },
+            }),
+            MoverKind::OneWay => (m.axis == Axis::Y && sign > 0 && m.from.bottom() <= mover.rect.y)
+                .then_some(Hit {
+                    surface: Surface::OneWay,
+                    edge: mover.rect.y,
+                }),
+        })
+        .min_by_key(|hit| hit.edge * sign)
 }

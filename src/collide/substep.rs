@@ -6,26 +6,24 @@
 //! overlap anything that blocks or triggers. That box covers the tiles the
 //! box already covers (free, or it would not be there) plus, only when the
 //! leading edge sits exactly on a tile edge, one new line of tiles. So the
-//! test looks at that line, when there is one, and is otherwise free.
+//! tile test looks at that line, when there is one, and is otherwise free.
+//! Each mover in the way is asked too, at every pixel.
 
-use super::{line_contact, AxisMove, Hit};
-use crate::geom::{Axis, Rect, TILE};
-use crate::grid::Grid;
+use super::movers::stops_next_pixel;
+use super::{line_contact, AxisMove, Hit, Move, Surface};
+use crate::geom::TILE;
 
 #[inline]
-pub(super) fn move_axis(
-    grid: &Grid,
-    from: Rect,
-    axis: Axis,
-    distance: i32,
-    dropping_through: Option<i32>,
-) -> AxisMove {
-    let sign = distance.signum();
-    let bottom_before = from.bottom();
+pub(super) fn move_axis(m: &Move) -> AxisMove {
+    let (axis, sign) = (m.axis, m.distance.signum());
+    let bottom_before = m.from.bottom();
     let mut result = AxisMove::default();
-    let mut lead = from.leading_edge(axis, sign);
-    let across = from.across(axis);
-    for _ in 0..distance.unsigned_abs() {
+    let mut at = m.from;
+    let mut lead = m.from.leading_edge(axis, sign);
+    let across = m.from.across(axis);
+    for _ in 0..m.distance.unsigned_abs() {
+        let mut surface = None;
+        let mut touch = None;
         if lead.rem_euclid(TILE) == 0 {
             let line = if sign > 0 {
                 lead / TILE
@@ -33,29 +31,44 @@ pub(super) fn move_axis(
                 lead.div_euclid(TILE) - 1
             };
             let contact = line_contact(
-                grid,
+                m.grid,
                 axis,
                 sign,
                 line,
                 across.clone(),
                 bottom_before,
-                dropping_through,
+                m.dropping_through,
             );
-            if let Some(surface) = contact.surface {
-                result.hit = Some(Hit {
-                    surface,
-                    edge: lead,
-                });
-                return result;
+            (surface, touch) = (contact.surface, contact.touch);
+        }
+        if m.candidates != 0 {
+            for (i, mover) in m.movers.iter().enumerate() {
+                if m.candidates & 1 << i != 0 {
+                    if let Some(s) = stops_next_pixel(mover, &at, axis, sign, bottom_before) {
+                        surface = Some(if s == Surface::Solid {
+                            s
+                        } else {
+                            surface.unwrap_or(s)
+                        });
+                    }
+                }
             }
-            if contact.touch.is_some() {
-                result.moved += sign;
-                result.touch = contact.touch;
-                return result;
-            }
+        }
+        if let Some(surface) = surface {
+            result.hit = Some(Hit {
+                surface,
+                edge: lead,
+            });
+            return result;
+        }
+        if touch.is_some() {
+            result.moved += sign;
+            result.touch = touch;
+            return result;
         }
         lead += sign;
         result.moved += sign;
+        at = at.shifted(axis, sign);
     }
     result
 }

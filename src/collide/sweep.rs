@@ -6,18 +6,51 @@
 
 use std::ops::RangeInclusive;
 
-use super::{line_contact, AxisMove, Hit};
-use crate::geom::{Axis, Rect, TILE};
+use super::{line_contact, movers, AxisMove, Hit, Move, Surface};
+use crate::geom::{Axis, TILE};
 use crate::grid::Grid;
 
+/// The tiles' answer, then the movers': the nearer contact wins; at the
+/// same distance a hit merges (a solid wins) and a trigger, reached without
+/// overlapping the mover, stands.
 #[inline]
-pub(super) fn move_axis(
-    grid: &Grid,
-    from: Rect,
-    axis: Axis,
-    distance: i32,
-    dropping_through: Option<i32>,
-) -> AxisMove {
+pub(super) fn move_axis(m: &Move) -> AxisMove {
+    let tiles = tile_move(m);
+    if m.candidates == 0 {
+        return tiles;
+    }
+    let sign = m.distance.signum();
+    let Some((gap, surface)) = movers::nearest(m.movers, m.candidates, &m.from, m.axis, sign)
+    else {
+        return tiles;
+    };
+    let reached = tiles.moved.abs();
+    let edge = m.from.leading_edge(m.axis, sign) + sign * gap;
+    match tiles.hit {
+        _ if gap < reached => AxisMove {
+            moved: sign * gap,
+            hit: Some(Hit { surface, edge }),
+            touch: None,
+        },
+        Some(hit) if gap == reached => AxisMove {
+            hit: Some(Hit {
+                surface: if surface == Surface::Solid {
+                    surface
+                } else {
+                    hit.surface
+                },
+                edge,
+            }),
+            ..tiles
+        },
+        _ => tiles,
+    }
+}
+
+/// The first tile line along the path that blocks or triggers.
+fn tile_move(m: &Move) -> AxisMove {
+    let (grid, from, axis, distance, dropping_through) =
+        (m.grid, m.from, m.axis, m.distance, m.dropping_through);
     let sign = distance.signum();
     let length = distance.abs();
     let lead = from.leading_edge(axis, sign);
