@@ -332,7 +332,11 @@ impl<'a> Parser<'a> {
         let mut grid = Grid::empty(self.width, self.rows.len());
         let mut has_exit = false;
         for (r, row) in self.rows.iter().enumerate() {
-            for (c, tile) in row.chars().filter_map(Tile::from_char).enumerate() {
+            // Mover letters are empty tiles: the mover is not part of the grid.
+            let tiles = row
+                .chars()
+                .map(|ch| Tile::from_char(ch).unwrap_or_default());
+            for (c, tile) in tiles.enumerate() {
                 has_exit |= tile == Tile::Exit;
                 grid.set(c, r, tile);
             }

@@ -5,7 +5,9 @@
 //! bottom crossing the top of a one-way tile?". It judges the moves a step
 //! reports, so a bug the two exact modes share still shows.
 
+use dropthrough::collide::MoverBox;
 use dropthrough::geom::{Axis, Rect};
+use dropthrough::mover::MoverKind;
 use dropthrough::player::MoveRecord;
 use dropthrough::Step;
 
@@ -85,17 +87,32 @@ impl Reference {
 
     /// Whether moving `r` one pixel further along `axis` (going `sign`) is
     /// blocked: a solid, or a one-way top entered going down that is not
-    /// the one being dropped through.
-    fn blocked(&self, r: &Rect, axis: Axis, sign: i32, dropping: Option<i32>) -> bool {
+    /// the one being dropped through; or a mover in the way, like a tile.
+    fn blocked(
+        &self,
+        r: &Rect,
+        axis: Axis,
+        sign: i32,
+        dropping: Option<i32>,
+        movers: &[MoverBox],
+    ) -> bool {
         let next = r.shifted(axis, sign);
         if self.overlaps_solid(&next) {
             return true;
         }
-        axis == Axis::Y
-            && sign > 0
-            && self
-                .one_way_top_entered(r)
-                .is_some_and(|top| dropping != Some(top))
+        let overlaps_x = |m: &Rect| r.x < m.x + m.w && m.x < r.x + r.w;
+        let mover_blocks = movers.iter().any(|m| match m.kind {
+            MoverKind::Solid => next.overlaps(&m.rect),
+            MoverKind::OneWay => {
+                axis == Axis::Y && sign > 0 && r.y + r.h == m.rect.y && overlaps_x(&m.rect)
+            }
+        });
+        mover_blocks
+            || axis == Axis::Y
+                && sign > 0
+                && self
+                    .one_way_top_entered(r)
+                    .is_some_and(|top| dropping != Some(top))
     }
 
     /// Judges one reported move, pixel by pixel: no position on the way
@@ -109,11 +126,32 @@ impl Reference {
         dropping: Option<i32>,
         pit: i32,
     ) -> Result<(), String> {
+        self.check_move_among(m, dropping, pit, &[])
+    }
+
+    /// [`Reference::check_move`] with movers where they are during the
+    /// move, the ones the box passes through already left out. A mover the
+    /// box overlaps when the move begins does not stop it (it may leave);
+    /// a one-way mover only stops a box that starts at or above its top.
+    pub fn check_move_among(
+        &self,
+        m: &MoveRecord,
+        dropping: Option<i32>,
+        pit: i32,
+        movers: &[MoverBox],
+    ) -> Result<(), String> {
+        let movers: Vec<MoverBox> = movers
+            .iter()
+            .filter(|b| !m.from.overlaps(&b.rect))
+            .filter(|b| b.kind == MoverKind::Solid || m.from.y + m.from.h <= b.rect.y)
+            .copied()
+            .collect();
+        let movers = &movers[..];
         let moved = m.outcome.moved;
         let sign = moved.signum();
         let mut r = m.from;
         for i in 0..moved.abs() {
-            if self.blocked(&r, m.axis, sign, dropping) {
+            if self.blocked(&r, m.axis, sign, dropping, movers) {
                 return Err(format!(
                     "{:?} move from {:?} went {moved} px, but the reference is blocked after {i} px \
                      (dropping through {dropping:?})",
@@ -137,7 +175,7 @@ impl Reference {
         }
         let wanted_sign = m.wanted.signum();
         match (m.outcome.hit, m.outcome.touch) {
-            (Some(_), _) if !self.blocked(&r, m.axis, wanted_sign, dropping) => Err(format!(
+            (Some(_), _) if !self.blocked(&r, m.axis, wanted_sign, dropping, movers) => Err(format!(
                 "{:?} move from {:?} reports a hit after {moved} px, but the reference is free there",
                 m.axis, m.from
             )),
