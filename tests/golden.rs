@@ -54,3 +54,8 @@ fn the_stack_trace_is_unchanged() {
 fn the_well_trace_is_unchanged() {
     check("04-the-well");
 }
+
+#[test]
+fn the_ferry_trace_is_unchanged() {
+    check("10-the-ferry");
+}

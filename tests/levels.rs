@@ -81,3 +81,30 @@ fn naive_tunnels_out_of_the_well() {
         "naive falls through a ledge in the well: {summary}"
     );
 }
+
+#[test]
+fn naive_lets_the_catch_through() {
+    let catch = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("11-the-catch.txt"))
+        .unwrap();
+    let (summary, _) = traced(&catch, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0,
+        "naive: the rising platform passes through the falling player, who dies on the spikes: {summary}"
+    );
+}
+
+#[test]
+fn the_crusher_corridor_crushes_the_careless() {
+    let corridor = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("09-crusher-corridor.txt"))
+        .unwrap();
+    let level = Level::load(&corridor).unwrap();
+    let hasty = InputScript::parse("1-600 right", "hasty").unwrap();
+    for mode in CollisionMode::EXACT {
+        let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
+        assert!(summary.deaths > 0, "{mode}: running at once gets crushed: {summary}");
+    }
+}
