@@ -124,6 +124,8 @@ pub struct World {
     /// Steps taken since the level started.
     frame: u64,
     deaths: u32,
+    /// Deaths that were crushes by a mover (counted in `deaths` too).
+    crushes: u32,
     exited: bool,
 }
 
@@ -149,6 +151,7 @@ impl World {
             held_before: Keys::NONE,
             frame: 0,
             deaths: 0,
+            crushes: 0,
             exited: false,
         }
     }
@@ -280,6 +283,7 @@ impl World {
         let in_pit = p.rect().y >= grid.pixel_height();
         if stop == Some(Stop::Death) || in_pit {
             self.deaths += 1;
+            self.crushes += u32::from(effects.crushed_by.is_some());
             self.player = Player::spawn(&self.level, &self.tuning);
             self.player.settle(&self.level.grid, &self.boxes);
             events.land = false;
@@ -336,6 +340,11 @@ impl World {
     /// Deaths since the level started.
     pub fn deaths(&self) -> u32 {
         self.deaths
+    }
+
+    /// Deaths since the level started that were crushes by a mover.
+    pub fn crushes(&self) -> u32 {
+        self.crushes
     }
 
     /// Whether the exit has been touched (the run is over).

@@ -105,6 +105,9 @@ fn the_crusher_corridor_crushes_the_careless() {
     let hasty = InputScript::parse("1-600 right", "hasty").unwrap();
     for mode in CollisionMode::EXACT {
         let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
-        assert!(summary.deaths > 0, "{mode}: running at once gets crushed: {summary}");
+        assert!(
+            summary.deaths > 0,
+            "{mode}: running at once gets crushed: {summary}"
+        );
     }
 }

@@ -174,7 +174,11 @@ fn a_ceiling_crushes_a_lifted_rider() {
             before.rect.y, 64,
             "{mode}: flush under the ceiling first: {before:?}"
         );
-        assert_eq!(w.deaths(), 1);
+        assert_eq!(
+            (w.deaths(), w.crushes()),
+            (1, 1),
+            "{mode}: the death was a crush"
+        );
     }
 }
 

@@ -4,6 +4,7 @@
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
+use dropthrough::mover::MoverKind;
 use dropthrough::player::MoveRecord;
 use dropthrough::{Step, World};
 use macroquad::prelude::*;
@@ -22,6 +23,9 @@ const EXIT: Color = Color::new(0.275, 0.863, 0.51, 1.0);
 /// Player body. The end-to-end test finds the player on screen by this colour.
 pub const PLAYER: Color = Color::new(1.0, 0.47, 0.235, 1.0);
 const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);
+/// A solid mover: the solid tile's colour, warmer, with a lit border.
+const MOVER: Color = Color::new(0.45, 0.4, 0.55, 1.0);
+const MOVER_EDGE: Color = Color::new(0.75, 0.68, 0.9, 1.0);
 
 /// A rectangle given in world pixels, snapped to whole screen pixels.
 fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
@@ -84,6 +88,32 @@ pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
     }
 }
 
+/// The movers, each between where it was after the last step but one and
+/// where it is now, `alpha` of the way (as the player is drawn). A one-way
+/// mover looks like a one-way ledge; a solid one like a lit block.
+pub fn movers(world: &World, vp: &Viewport, alpha: f32) {
+    let n = world.frame();
+    for m in &world.level().movers {
+        let (a, b) = (m.rect_at(n.saturating_sub(1)), m.rect_at(n));
+        let lerp = |p: i32, q: i32| p as f32 + (q - p) as f32 * alpha;
+        let (x, y, w, h) = (lerp(a.x, b.x), lerp(a.y, b.y), b.w as f32, b.h as f32);
+        match m.spec.kind {
+            MoverKind::Solid => {
+                world_rect(vp, x, y, w, h, MOVER_EDGE);
+                world_rect(vp, x + 2.0, y + 2.0, w - 4.0, h - 4.0, MOVER);
+            }
+            MoverKind::OneWay => {
+                world_rect(vp, x, y, w, 5.0, PLANK);
+                world_rect(vp, x, y, w, 1.0, PLANK_TOP);
+                // Small posts under the plank, so it reads as a platform.
+                for post in [x + 3.0, x + w - 5.0] {
+                    world_rect(vp, post, y + 5.0, 2.0, 3.0, PLANK);
+                }
+            }
+        }
+    }
+}
+
 /// The player's box at a (possibly fractional) world position, facing
 /// `facing`, squashed by `squash` (0 = not at all) after a landing.
 pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash: f32) {
@@ -110,6 +140,7 @@ const DROPPING: Color = Color::new(1.0, 0.3, 1.0, 1.0);
 pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let p = world.player();
     let r = p.rect();
+    mover_debug(world, step, vp);
     for m in step.moves.x.iter().chain(&step.moves.y) {
         axis_move(vp, world.mode(), m);
     }
@@ -142,6 +173,44 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
             18.0,
             DROPPING,
         );
+    }
+}
+
+const SWEPT: Color = Color::new(0.5, 0.8, 1.0, 0.9);
+const RIDDEN: Color = Color::new(0.3, 1.0, 0.4, 1.0);
+
+/// Each mover's swept span in the last step (where it went from and to),
+/// the mover the player rode, and the mover that pushed or crushed it.
+fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
+    let n = world.frame();
+    for m in &world.level().movers {
+        let (a, b) = (m.rect_at(n.saturating_sub(1)), m.rect_at(n));
+        let span = Rect::new(
+            a.x.min(b.x),
+            a.y.min(b.y),
+            (a.x - b.x).abs() + b.w,
+            (a.y - b.y).abs() + b.h,
+        );
+        world_outline(vp, span, SWEPT);
+        let bit = 1u32 << (m.letter as u8 - b'a');
+        let mut label = m.letter.to_string();
+        let mut colour = SWEPT;
+        if step.movers.rider_of == Some(m.letter) {
+            label.push_str(" carries");
+            colour = RIDDEN;
+            world_outline(vp, b, RIDDEN);
+        }
+        if step.movers.crushed_by == Some(m.letter) {
+            label.push_str(" CRUSHED");
+            colour = BLOCKED;
+            world_outline(vp, b, BLOCKED);
+        } else if step.movers.pushed_by & bit != 0 {
+            label.push_str(" pushes");
+            colour = TRIED;
+            world_outline(vp, b, TRIED);
+        }
+        let (sx, sy) = vp.to_screen(b.x as f32, b.bottom() as f32);
+        draw_text(&label, sx + 2.0, sy + 14.0, 16.0, colour);
     }
 }
 

@@ -40,13 +40,17 @@ pub fn status(session: &Session, clock: &FixedClock) {
     let world = session.world();
     let p = world.player();
     let mut line = format!(
-        "{}/{} {}   mode {}   fall {:.1} px/step   deaths {}   time {:.2} s",
+        "{}/{} {}   mode {}   fall {:.1} px/step   deaths {}{}   time {:.2} s",
         session.index() + 1,
         session.level_count(),
         session.level_file().title(),
         session.mode(),
         p.vy().max(0.0) / STEPS_PER_SECOND as f32,
         world.deaths(),
+        match world.crushes() {
+            0 => String::new(),
+            n => format!(" ({n} crushed)"),
+        },
         seconds(world.frame()),
     );
     if clock.speed() < 1.0 {

@@ -221,6 +221,7 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
         );
         clear_background(draw::BACKGROUND);
         draw::level(grid, &viewport, now);
+        draw::movers(world, &viewport, clock.alpha());
         draw::player(
             &viewport,
             x,
