@@ -249,11 +249,25 @@ impl World {
                 naive,
             ) {
                 effects.pushed_by |= bit;
-                let push = p.shove(self.mode, grid, &self.boxes, axis, need, bit);
-                stop = Stop::from_touch(push.outcome.touch);
-                if stop.is_none() && push.outcome.moved != need {
+                // NOTE: a push is not cut short by a trigger: the box always
+                // ends clear of the mover, or crushed. What it touched on the
+                // way counts once the push is done.
+                let (mut moved, mut touched) = (0, None);
+                loop {
+                    let push = p.shove(self.mode, grid, &self.boxes, axis, need - moved, bit);
+                    moved += push.outcome.moved;
+                    touched = touched.max(push.outcome.touch);
+                    let stuck = push.outcome.moved == 0;
+                    if moved == need || push.outcome.touch.is_none() || stuck {
+                        break;
+                    }
+                }
+                let in_pit = p.rect().y >= grid.pixel_height();
+                if moved != need && !in_pit {
                     stop = Some(Stop::Death);
                     effects.crushed_by = Some(m.letter);
+                } else {
+                    stop = Stop::from_touch(touched);
                 }
             }
         }

@@ -461,3 +461,33 @@ fn a_fast_fall_lands_on_a_solid_mover_far_below_and_a_fast_run_stops_at_one() {
         );
     }
 }
+
+#[test]
+fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
+    // The mover jumps 100 px a step; the exit and the spikes lie on the way.
+    for (trigger, death) in [('E', false), ('^', true)] {
+        let text = format!(
+            "a = solid right 4096 6000\n{0}\n#{1}@#\n#a...{trigger}{2}#\n{0}\n",
+            "#".repeat(60),
+            ".".repeat(57),
+            ".".repeat(53),
+        );
+        for mode in EXACT {
+            let mut w = World::new(dropthrough::Level::parse(&text, "push.txt").unwrap(), mode);
+            w.place_player(40, 32);
+            let f = hold(&mut w, "", 1)[0];
+            assert_eq!(
+                (f.events.death, f.events.exit),
+                (death, !death),
+                "{mode} {trigger}: {f:?}"
+            );
+            if !death {
+                assert_eq!(
+                    f.rect.x,
+                    mover(&w).right(),
+                    "{mode}: pushed flush past the exit, not left inside the mover"
+                );
+            }
+        }
+    }
+}

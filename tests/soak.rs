@@ -1,12 +1,15 @@
 //! The soak: a million random steps per mode across random levels, with
-//! random tunings up to 10,000,000 px/s and random keys. Every step, every
-//! mode: no panic, no NaN or infinity, the box inside the level; substep and
-//! sweep: never inside a solid, and identical to each other.
+//! random tunings up to 10,000,000 px/s, random movers (any kind, direction,
+//! travel and speed up to 10,000,000 px/s) and random keys. Every step,
+//! every mode: no panic, no NaN or infinity, the box inside the level;
+//! substep and sweep: never inside a solid tile or solid mover, and
+//! identical to each other.
 //!
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
 //! (default 1,000,000).
 
 use dropthrough::collide::{overlaps_solid, CollisionMode};
+use dropthrough::mover::MoverKind;
 use dropthrough::{Keys, Level, World};
 
 /// A small deterministic generator (xorshift), so a failure can be replayed.
@@ -40,20 +43,63 @@ fn random_level(rng: &mut Rng) -> String {
         }
     }
     let spawn = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
-    for row in 0..h {
-        for col in 0..w {
-            text.push(if (col, row) == spawn {
-                '@'
-            } else {
-                match rng.below(20) {
-                    0..=2 => '#',
-                    3..=5 => '-',
-                    6 => '^',
-                    7 if rng.below(4) == 0 => 'E',
-                    _ => '.',
-                }
-            });
+    let mut grid: Vec<Vec<char>> = (0..h)
+        .map(|row| {
+            (0..w)
+                .map(|col| {
+                    if (col, row) == spawn {
+                        '@'
+                    } else {
+                        match rng.below(20) {
+                            0..=2 => '#',
+                            3..=5 => '-',
+                            6 => '^',
+                            7 if rng.below(4) == 0 => 'E',
+                            _ => '.',
+                        }
+                    }
+                })
+                .collect()
+        })
+        .collect();
+    // Up to four movers, on cells clear of the spawn. Solid ones are made
+    // one-way when their path would cross the spawn (the parser refuses it).
+    for (i, letter) in ('a'..='d').enumerate().take(rng.below(5) as usize) {
+        let (mw, mh) = (1 + rng.below(3) as usize, 1 + rng.below(2) as usize);
+        let (c0, r0) = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
+        let cells: Vec<(usize, usize)> = (r0..(r0 + mh).min(h))
+            .flat_map(|r| (c0..(c0 + mw).min(w)).map(move |c| (c, r)))
+            .collect();
+        if cells
+            .iter()
+            .any(|&(c, r)| grid[r][c] == '@' || grid[r][c].is_ascii_lowercase())
+        {
+            continue;
         }
+        for &(c, r) in &cells {
+            grid[r][c] = letter;
+        }
+        let dir = ["up", "down", "left", "right"][rng.below(4) as usize];
+        let tiles = 1 + rng.below(30);
+        let speed = rng.speed();
+        let solid = i % 2 == 0 && {
+            let path_cols = match dir {
+                "left" => c0.saturating_sub(tiles as usize)..=(c0 + mw - 1),
+                "right" => c0..=(c0 + mw - 1 + tiles as usize),
+                _ => c0..=(c0 + mw - 1),
+            };
+            let path_rows = match dir {
+                "up" => r0.saturating_sub(tiles as usize)..=(r0 + mh - 1),
+                "down" => r0..=(r0 + mh - 1 + tiles as usize),
+                _ => r0..=(r0 + mh - 1),
+            };
+            !(path_cols.contains(&spawn.0) && path_rows.contains(&spawn.1))
+        };
+        let kind = if solid { "solid" } else { "oneway" };
+        text.push_str(&format!("{letter} = {kind} {dir} {tiles} {speed}\n"));
+    }
+    for row in grid {
+        text.extend(row);
         text.push('\n');
     }
     text
@@ -101,6 +147,11 @@ fn a_million_random_steps_in_every_mode() {
                 );
                 if w.mode() != CollisionMode::Naive {
                     assert!(!overlaps_solid(&level.grid, &r), "inside a solid: {}", at());
+                    let inside = w
+                        .mover_boxes()
+                        .iter()
+                        .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&r));
+                    assert!(!inside, "inside a solid mover: {}", at());
                 }
             }
             assert_eq!(
