@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Mutation testing of the collision core with cargo-mutants: every mutant of
-# src/collide/, src/player.rs, src/world.rs and src/grid.rs is built and run
+# src/collide/, src/player.rs, src/world.rs, src/grid.rs and src/mover.rs is built and run
 # against the behaviour, property and unit tests. Not run in CI (too slow);
 # the last run is recorded in docs/TESTING.md.
 #
@@ -12,16 +12,17 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-files=(-f 'src/collide/*.rs' -f src/player.rs -f src/world.rs -f src/grid.rs)
+files=(-f 'src/collide/*.rs' -f src/player.rs -f src/world.rs -f src/grid.rs -f src/mover.rs)
 for arg in "$@"; do
   [ "$arg" = "-f" ] && files=()
 done
 
-# The tests that exercise the simulation; the CLI, session and soak tests
-# add nothing for these files but build and run time.
+# The tests that exercise the simulation; the CLI and soak tests add
+# nothing for these files but build and run time.
 tests=(--lib)
-for t in one_way drop_through landing walls jumping triggers tunnelling \
-         long_falls properties golden levels level_format memory; do
+for t in one_way drop_through landing walls jumping triggers tunnelling feel \
+         long_falls properties golden levels level_format memory session \
+         movers mover_format mover_properties; do
   tests+=(--test "$t")
 done
 

@@ -275,6 +275,21 @@ mod tests {
         assert_eq!(g.tiles_in(Rect::new(15, 17, 2, 2)), (0..2, 1..2));
         assert_eq!(g.tiles_in(Rect::new(-100, -100, 50, 50)), (0..0, 0..0));
         assert_eq!(g.tiles_in(Rect::new(70, 40, 500, 500)), (4..5, 2..3));
+        assert_eq!(
+            g.tiles_in(Rect::new(0, 0, 32, 32)),
+            (0..2, 0..2),
+            "an edge on a tile line"
+        );
+        assert_eq!(g.tiles_in(Rect::new(0, 0, 33, 31)), (0..3, 0..2));
+    }
+
+    #[test]
+    fn memory_is_half_a_byte_per_tile_plus_one_bit() {
+        // 10 × 10: 5 bytes a row, and one 64-bit word per column.
+        assert_eq!(
+            Grid::new(10, 10, vec![Tile::Empty; 100]).memory_bytes(),
+            50 + 10 * 8
+        );
     }
 
     /// Packed tiles read back as written, and the word-at-a-time scans agree

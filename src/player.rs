@@ -358,3 +358,21 @@ pub fn approach(value: f32, target: f32, step: f32) -> f32 {
     };
     v + 0.0
 }
+
+#[cfg(test)]
+mod tests {
+    use super::approach;
+
+    #[test]
+    fn approach_steps_toward_the_target_and_never_gives_minus_zero() {
+        assert_eq!(approach(0.0, 10.0, 3.0), 3.0);
+        assert_eq!(approach(9.0, 10.0, 3.0), 10.0);
+        assert_eq!(approach(0.0, -10.0, 3.0), -3.0);
+        assert_eq!(approach(-9.0, -10.0, 3.0), -10.0);
+        let zero = approach(-0.0, -0.0, 1.0);
+        assert!(
+            zero == 0.0 && zero.is_sign_positive(),
+            "-0 would print as '-0' in a trace"
+        );
+    }
+}

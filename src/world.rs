@@ -384,3 +384,28 @@ fn boxes_at(movers: &[Mover], n: u64) -> Vec<MoverBox> {
         })
         .collect()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::Events;
+
+    #[test]
+    fn events_print_in_the_trace_order_and_know_when_empty() {
+        assert!(Events::default().is_empty());
+        let all = Events {
+            jump: true,
+            drop: true,
+            bump: true,
+            land: true,
+            death: true,
+            exit: true,
+        };
+        assert!(!all.is_empty());
+        assert_eq!(all.to_string(), "jump|drop|bump|land|death|exit");
+        assert!(!Events {
+            exit: true,
+            ..Events::default()
+        }
+        .is_empty());
+    }
+}

@@ -348,4 +348,44 @@ mod tests {
         assert_eq!(CollisionMode::Sweep.next(), CollisionMode::Naive);
         assert_eq!(CollisionMode::Naive.next(), CollisionMode::Substep);
     }
+
+    #[test]
+    fn overlaps_solid_counts_the_outside_and_not_touching() {
+        let grid = Grid::new(
+            3,
+            2,
+            vec![
+                Tile::Empty,
+                Tile::Solid,
+                Tile::OneWay,
+                Tile::Empty,
+                Tile::Empty,
+                Tile::Empty,
+            ],
+        );
+        assert!(
+            overlaps_solid(&grid, &Rect::new(10, 0, 8, 8)),
+            "into the solid"
+        );
+        assert!(
+            !overlaps_solid(&grid, &Rect::new(0, 0, 16, 16)),
+            "touching it"
+        );
+        assert!(
+            !overlaps_solid(&grid, &Rect::new(32, 0, 16, 16)),
+            "a one-way tile"
+        );
+        assert!(
+            overlaps_solid(&grid, &Rect::new(-1, 16, 8, 8)),
+            "the wall outside"
+        );
+        assert!(
+            overlaps_solid(&grid, &Rect::new(0, -1, 8, 8)),
+            "the top outside"
+        );
+        assert!(
+            !overlaps_solid(&grid, &Rect::new(0, 40, 8, 8)),
+            "the pit is open"
+        );
+    }
 }
