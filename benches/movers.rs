@@ -7,7 +7,9 @@
 //! - `ferry`: a solid mover carrying a rider sideways, one step, against
 //!   macroquad-platformer 0.2's `solid_move` doing the same (the one case
 //!   where it carries a rider): ours is a whole `World::step` (controller,
-//!   mover, carry, the player's own move), the peer's one `solid_move`.
+//!   mover, carry, the player's own move), the peer's one `solid_move`, and
+//!   also the peer's whole frame: `solid_move` and the rider's own
+//!   `move_h` / `move_v`.
 //!
 //! Each benchmark checks its result once before it is timed.
 
@@ -75,7 +77,11 @@ fn many_movers(c: &mut Criterion) {
             group.bench_with_input(BenchmarkId::new(mode.name(), speed), &world, |b, w| {
                 b.iter_batched(
                     || w.clone(),
-                    |mut w| black_box(w.step(black_box(Keys::NONE))),
+                    // The world is handed back, so dropping it is not timed.
+                    |mut w| {
+                        black_box(w.step(black_box(Keys::NONE)));
+                        w
+                    },
                     BatchSize::SmallInput,
                 )
             });
@@ -100,7 +106,11 @@ fn ferry_against_peer(c: &mut Criterion) {
             group.bench_with_input(BenchmarkId::new(mode.name(), speed), &world, |b, w| {
                 b.iter_batched(
                     || w.clone(),
-                    |mut w| black_box(w.step(black_box(Keys::NONE))),
+                    // The world is handed back, so dropping it is not timed.
+                    |mut w| {
+                        black_box(w.step(black_box(Keys::NONE)));
+                        w
+                    },
                     BatchSize::SmallInput,
                 )
             });
@@ -125,6 +135,30 @@ fn ferry_against_peer(c: &mut Criterion) {
             BenchmarkId::new("macroquad-platformer-x2", speed),
             &speed,
             |b, &speed| b.iter(|| there_and_back(black_box(&mut world), black_box(speed as f32))),
+        );
+        // A whole frame of a game on the peer: the solid moves, then the
+        // rider's own moves (no run, the first step of gravity: 0.5 px).
+        let frame = |world: &mut peer::World, d: f32| {
+            world.solid_move(solid, d, 0.0);
+            world.move_h(actor, 0.0);
+            world.move_v(actor, 0.5);
+        };
+        frame(&mut world, speed as f32);
+        assert_eq!(
+            world.actor_pos(actor),
+            vec2(18.0 + speed as f32, 16.0),
+            "the rider stays on top"
+        );
+        frame(&mut world, -(speed as f32));
+        group.bench_with_input(
+            BenchmarkId::new("macroquad-platformer-frame-x2", speed),
+            &speed,
+            |b, &speed| {
+                b.iter(|| {
+                    frame(black_box(&mut world), black_box(speed as f32));
+                    frame(black_box(&mut world), black_box(-(speed as f32)));
+                })
+            },
         );
     }
     group.finish();

@@ -74,6 +74,19 @@ def dense_table(group, costs):
     return "\n".join(rows)
 
 
+def movers_tables(costs):
+    many = ["| px/step | substep | sweep |", "|---:|---:|---:|"]
+    for s in SPEEDS:
+        many.append(f"| {s} | {fmt(costs[('movers-26', 'substep', s)])} | {fmt(costs[('movers-26', 'sweep', s)])} |")
+    ferry = ["| px/step | substep | sweep | peer `solid_move` | peer frame | `solid_move` ÷ sweep | peer frame ÷ sweep |",
+             "|---:|---:|---:|---:|---:|---:|---:|"]
+    for s in SPEEDS:
+        peer, frame = costs[("ferry", "peer", s)], costs[("ferry", "peer-frame", s)]
+        a, b = costs[("ferry", "substep", s)], costs[("ferry", "sweep", s)]
+        ferry.append(f"| {s} | {fmt(a)} | {fmt(b)} | {fmt(peer)} | {fmt(frame)} | {peer / b:.1f}× | {frame / b:.1f}× |")
+    return "\n".join(many), "\n".join(ferry)
+
+
 def plot(costs):
     """Two log-log panels, fall and run: ns per step against px per step."""
     w, h, pad = 440, 300, 78
@@ -114,6 +127,12 @@ def main():
     check = "--check" in sys.argv
     costs = {(g, m, s): median_ns(g, m, str(s)) for g in ("fall", "run") for m in MODES for s in SPEEDS}
     costs.update({(g, m, s): median_ns(g, m, str(s)) for g, _ in DENSE for m in DENSE_MODES for s in SPEEDS})
+    costs.update({(g, m, s): median_ns(g, m, str(s)) for g in ("movers-26", "ferry")
+                  for m in ("substep", "sweep") for s in SPEEDS})
+    # The peer's benchmark moves the solid there and back: two moves a call.
+    costs.update({("ferry", "peer", s): median_ns("ferry", "macroquad-platformer-x2", str(s)) / 2 for s in SPEEDS})
+    costs.update({("ferry", "peer-frame", s): median_ns("ferry", "macroquad-platformer-frame-x2", str(s)) / 2
+                  for s in SPEEDS})
     levels = sorted(p.name for p in (CRIT / "headless" / "substep").iterdir() if (p / "new").is_dir())
     headless = {(m, l): json.loads((CRIT / "headless" / m / l / "new" / "benchmark.json").read_text())
                 ["throughput"]["Elements"] / median_ns("headless", m, l) * 1e9
@@ -132,6 +151,12 @@ def main():
          min(peer(g, s) / costs[(g, "substep", s)] for g in ("fall", "run") for s in SPEEDS), "≥ 3", lambda r: r >= 3),
         ("sweep at 4096 px/step is at least 10× faster than macroquad-platformer on the densest path (the lowest ratio of the dense paths)",
          min(peer(g, 4096) / costs[(g, "sweep", 4096)] for g, _ in DENSE), "≥ 10", lambda r: r >= 10),
+        ("with 26 movers and a rider, a sweep step at 4096 px/step costs at most 2× one at 1 px/step",
+         costs[("movers-26", "sweep", 4096)] / costs[("movers-26", "sweep", 1)], "≤ 2", lambda r: r <= 2),
+        ("a ferry with a rider: a whole sweep step is at least as fast as a whole frame on macroquad-platformer (solid_move and the rider's own moves) at 1 px/step (peer ÷ sweep)",
+         costs[("ferry", "peer-frame", 1)] / costs[("ferry", "sweep", 1)], "≥ 1", lambda r: r >= 1),
+        ("a ferry with a rider: a whole sweep step is at least 10× faster than solid_move at 1024 px/step (peer ÷ sweep)",
+         costs[("ferry", "peer", 1024)] / costs[("ferry", "sweep", 1024)], "≥ 10", lambda r: r >= 10),
         ("a 4096² level parses in well under a second (seconds)", parse[4096] / 1e9, "< 1", lambda r: r < 1),
         ("a 4096² level holds at most 1 byte per tile (bytes per tile)", memory["4096"], "≤ 1", lambda r: r <= 1),
         ("the renderer's visible-tile work does not grow with level size (4096² ÷ 32²)",
@@ -144,6 +169,10 @@ def main():
         good = ok(value)
         failed += not good
         lines.append(f"| {what} | {value:.3g} | {need} | {'met' if good else '**missed**'} |")
+    many, ferry = movers_tables(costs)
+    lines += ["### 26 movers and a rider: one whole step (median)", "", many, "",
+              "### A ferry carrying a rider: one whole step, against macroquad-platformer's `solid_move` (median)", "",
+              ferry, ""]
     lines += ["", "### Falling through a shaft of one-way ledges (one move, median)", "", motion_table("fall", costs),
               "", "### Running along a corridor into a wall (one move, median)", "", motion_table("run", costs),
               "", "![ns per step against px per step, log-log](performance.svg)", ""]

@@ -462,3 +462,64 @@ fn the_trace_is_not_on_disk_until_the_run_is_finished() {
     let text = fs::read_to_string(&trace).unwrap();
     assert_eq!(text.lines().count(), 3, "header, spawn row, one step");
 }
+
+#[test]
+fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
+    let dir = scratch("movers");
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let ferry = fs::read_to_string(root.join("levels/10-the-ferry.txt")).unwrap();
+    let solution = InputScript::load(&root.join("tests/solutions/10-the-ferry.inputs")).unwrap();
+    let outputs = Outputs {
+        record: Some(dir.join("rec.txt")),
+        trace: Some(dir.join("trace.csv")),
+    };
+    let mut s = session_of(&dir, &[&ferry], outputs, None);
+    for keys in solution.frames().take(600) {
+        s.step(keys);
+        if s.phase() != Phase::Playing {
+            break;
+        }
+    }
+    assert_eq!(
+        s.phase(),
+        Phase::Complete,
+        "the ferry's solution, played in the session"
+    );
+    s.finish().unwrap();
+    let window_trace = fs::read_to_string(dir.join("trace.csv")).unwrap();
+    let recording = InputScript::load(&dir.join("rec.txt")).unwrap();
+    let mut replayed = Vec::new();
+    let level = Level::load(&dir.join("00.txt")).unwrap();
+    headless::run(
+        level,
+        CollisionMode::Sweep,
+        10_000,
+        &recording,
+        Some(&mut replayed),
+    )
+    .unwrap();
+    assert_eq!(
+        String::from_utf8(replayed).unwrap(),
+        window_trace,
+        "replayed with the sweep"
+    );
+
+    // A reload restarts the movers with the level.
+    let mut s = session_of(&dir, &[&ferry], Outputs::default(), None);
+    for _ in 0..30 {
+        s.step(Keys::NONE);
+    }
+    let home = s.world().level().movers[0].home;
+    assert_ne!(s.world().mover_boxes()[0].rect, home);
+    edit(
+        &dir.join("00.txt"),
+        &ferry.replace("The Ferry", "The Ferry, edited"),
+        7,
+    );
+    assert!(s.poll_reload());
+    assert_eq!(
+        s.world().mover_boxes()[0].rect,
+        home,
+        "back where it is drawn"
+    );
+}
