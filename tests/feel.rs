@@ -108,6 +108,12 @@ fn holding_jump_halves_gravity_near_the_top_of_the_jump() {
             ],
             "{mode}"
         );
+        // At exactly 80 px/s the full gravity still applies (the half is
+        // for below it): 40 px/s a step here reaches -80 on step 15.
+        let exact = format!("gravity = 2400\njump_speed = 200\n{ROOM}");
+        let held = run(&mut world(&exact, mode), "1-60 jump", 18);
+        let vy: Vec<f32> = held[12..18].iter().map(|f| f.vy).collect();
+        assert_eq!(vy, [-160.0, -120.0, -80.0, -40.0, -20.0, 0.0], "{mode}");
         let let_go = run(&mut world(ROOM, mode), "1-12 jump", 20);
         let vy: Vec<f32> = let_go[16..20].iter().map(|f| f.vy).collect();
         assert_eq!(
