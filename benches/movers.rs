@@ -60,6 +60,26 @@ fn ferry(speed: u32) -> Level {
     Level::parse(&text, "ferry").unwrap()
 }
 
+/// Times one `World::step` of a fresh copy of `world`.
+fn bench_step(
+    group: &mut criterion::BenchmarkGroup<'_, criterion::measurement::WallTime>,
+    mode: CollisionMode,
+    speed: u32,
+    world: &World,
+) {
+    group.bench_with_input(BenchmarkId::new(mode.name(), speed), world, |b, w| {
+        b.iter_batched(
+            || w.clone(),
+            // The world is handed back, so dropping it is not timed.
+            |mut w| {
+                black_box(w.step(black_box(Keys::NONE)));
+                w
+            },
+            BatchSize::SmallInput,
+        )
+    });
+}
+
 fn many_movers(c: &mut Criterion) {
     let mut group = c.benchmark_group("movers-26");
     for speed in SPEEDS {
@@ -74,17 +94,7 @@ fn many_movers(c: &mut Criterion) {
                 check.mover_boxes()[0].rect.y,
                 "{mode}: carried {speed} px up with it"
             );
-            group.bench_with_input(BenchmarkId::new(mode.name(), speed), &world, |b, w| {
-                b.iter_batched(
-                    || w.clone(),
-                    // The world is handed back, so dropping it is not timed.
-                    |mut w| {
-                        black_box(w.step(black_box(Keys::NONE)));
-                        w
-                    },
-                    BatchSize::SmallInput,
-                )
-            });
+            bench_step(&mut group, mode, speed, &world);
         }
     }
     group.finish();
@@ -103,17 +113,7 @@ fn ferry_against_peer(c: &mut Criterion) {
                 x + speed as i32,
                 "{mode}: the rider goes {speed} px with the ferry"
             );
-            group.bench_with_input(BenchmarkId::new(mode.name(), speed), &world, |b, w| {
-                b.iter_batched(
-                    || w.clone(),
-                    // The world is handed back, so dropping it is not timed.
-                    |mut w| {
-                        black_box(w.step(black_box(Keys::NONE)));
-                        w
-                    },
-                    BatchSize::SmallInput,
-                )
-            });
+            bench_step(&mut group, mode, speed, &world);
         }
         // The peer: the same 48 × 16 solid and 12 × 16 actor standing on it.
         let mut world = peer::World::new();

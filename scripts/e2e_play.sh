@@ -11,6 +11,21 @@ game=$!
 cleanup() { kill "$game" 2>/dev/null || true; }
 trap cleanup EXIT
 
+# Presses Esc and waits for "$game" to quit cleanly; $1 names it, $2 is its log.
+quit() {
+  xdotool key Escape
+  for _ in $(seq 50); do
+    kill -0 "$game" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$game" 2>/dev/null; then
+    echo "e2e: $1 did not quit on Esc" >&2
+    exit 1
+  fi
+  trap - EXIT
+  wait "$game" || { echo "e2e: $1 exited with an error:" >&2; cat "$2" >&2; exit 1; }
+}
+
 wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
 [ -n "$wid" ] || { echo "e2e: no game window" >&2; exit 1; }
 # No window manager: focus by hand, and keep the pointer over the window too.
@@ -38,17 +53,7 @@ xdotool key p F1
 sleep 1.2               # land on the lower ledge and come to rest
 xwd -silent -id "$wid" >"$out/check.xwd"
 
-xdotool key Escape
-for _ in $(seq 50); do
-  kill -0 "$game" 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 "$game" 2>/dev/null; then
-  echo "e2e: the game did not quit on Esc" >&2
-  exit 1
-fi
-trap - EXIT
-wait "$game" || { echo "e2e: the game exited with an error:" >&2; cat "$out/game.log" >&2; exit 1; }
+quit "the game" "$out/game.log"
 
 # The minimal example game a developer copies: it opens, runs right when
 # Right is held, and quits on Esc.
@@ -65,14 +70,4 @@ xwd -silent -id "$wid" >"$out/example-start.xwd"
 hold Right 0.6
 sleep 0.2
 xwd -silent -id "$wid" >"$out/example-ran.xwd"
-xdotool key Escape
-for _ in $(seq 50); do
-  kill -0 "$game" 2>/dev/null || break
-  sleep 0.1
-done
-if kill -0 "$game" 2>/dev/null; then
-  echo "e2e: the minimal example did not quit on Esc" >&2
-  exit 1
-fi
-trap - EXIT
-wait "$game" || { echo "e2e: the minimal example exited with an error:" >&2; cat "$out/example.log" >&2; exit 1; }
+quit "the minimal example" "$out/example.log"

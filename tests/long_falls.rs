@@ -107,12 +107,7 @@ fn inputs() -> impl Strategy<Value = Vec<Keys>> {
     prop::collection::vec((1usize..12, 0u8..16, any::<bool>()), 1..40).prop_map(|runs| {
         runs.into_iter()
             .flat_map(|(len, bits, down)| {
-                let keys = Keys {
-                    left: bits & 1 != 0,
-                    right: bits & 2 != 0,
-                    jump: bits & 4 != 0,
-                    down: down || bits & 8 != 0,
-                };
+                let keys = keys_from_bits(bits | if down { 8 } else { 0 });
                 std::iter::repeat_n(keys, len).chain(std::iter::once(Keys::NONE))
             })
             .collect()

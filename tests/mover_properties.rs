@@ -114,22 +114,6 @@ fn level_with_movers() -> impl Strategy<Value = (String, Vec<String>)> {
         })
 }
 
-fn inputs() -> impl Strategy<Value = Vec<Keys>> {
-    prop::collection::vec((1usize..20, 0u8..16), 1..20).prop_map(|runs| {
-        runs.into_iter()
-            .flat_map(|(len, bits)| {
-                let keys = Keys {
-                    left: bits & 1 != 0,
-                    right: bits & 2 != 0,
-                    jump: bits & 4 != 0,
-                    down: bits & 8 != 0,
-                };
-                std::iter::repeat_n(keys, len)
-            })
-            .collect()
-    })
-}
-
 /// One step as the checks need it: the state and movers before and after.
 struct Record {
     before: Frame,
@@ -247,7 +231,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 512, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn with_movers_the_exact_modes_obey_the_rules_and_agree((text, rows) in level_with_movers(), inputs in inputs()) {
+    fn with_movers_the_exact_modes_obey_the_rules_and_agree((text, rows) in level_with_movers(), inputs in random_inputs(20, 20)) {
         let level = match Level::parse(&text, "movers.txt") {
             Ok(level) => level,
             Err(e) => {

@@ -54,23 +54,6 @@ fn level_text() -> impl Strategy<Value = String> {
         })
 }
 
-/// Random keys held for random runs of frames.
-fn inputs() -> impl Strategy<Value = Vec<Keys>> {
-    prop::collection::vec((1usize..40, 0u8..16), 1..30).prop_map(|runs| {
-        runs.into_iter()
-            .flat_map(|(len, bits)| {
-                let keys = Keys {
-                    left: bits & 1 != 0,
-                    right: bits & 2 != 0,
-                    jump: bits & 4 != 0,
-                    down: bits & 8 != 0,
-                };
-                std::iter::repeat_n(keys, len)
-            })
-            .collect()
-    })
-}
-
 fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> (World, Vec<Frame>) {
     let mut w = World::new(level.clone(), mode);
     let mut frames = vec![snapshot(&w, Default::default())];
@@ -128,7 +111,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn substep_and_sweep_agree_step_for_step(text in level_text(), inputs in inputs()) {
+    fn substep_and_sweep_agree_step_for_step(text in level_text(), inputs in random_inputs(40, 30)) {
         let level = Level::parse(&text, "random.txt").unwrap();
         let (_, substep) = play(&level, CollisionMode::Substep, &inputs);
         let (_, sweep) = play(&level, CollisionMode::Sweep, &inputs);
@@ -138,7 +121,7 @@ proptest! {
     }
 
     #[test]
-    fn exact_modes_never_overlap_solids_or_fall_through_one_ways(text in level_text(), inputs in inputs()) {
+    fn exact_modes_never_overlap_solids_or_fall_through_one_ways(text in level_text(), inputs in random_inputs(40, 30)) {
         let level = Level::parse(&text, "random.txt").unwrap();
         for mode in EXACT {
             let (_, frames) = play(&level, mode, &inputs);
@@ -147,7 +130,7 @@ proptest! {
     }
 
     #[test]
-    fn naive_stays_finite_and_in_bounds(text in level_text(), inputs in inputs()) {
+    fn naive_stays_finite_and_in_bounds(text in level_text(), inputs in random_inputs(40, 30)) {
         let level = Level::parse(&text, "random.txt").unwrap();
         let (_, frames) = play(&level, CollisionMode::Naive, &inputs);
         for f in frames {

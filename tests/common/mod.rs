@@ -165,3 +165,27 @@ pub fn assert_refused(out: &Output, needle: &str) {
     assert!(err.contains(needle), "stderr {err:?} mentions {needle:?}");
     assert!(out.stdout.is_empty(), "nothing on stdout");
 }
+
+/// The keys whose bits are set in `bits`: 1 left, 2 right, 4 jump, 8 down.
+pub fn keys_from_bits(bits: u8) -> Keys {
+    Keys {
+        left: bits & 1 != 0,
+        right: bits & 2 != 0,
+        jump: bits & 4 != 0,
+        down: bits & 8 != 0,
+    }
+}
+
+/// Random keys held for runs of 1 to `max_run - 1` frames, up to
+/// `max_runs - 1` runs.
+pub fn random_inputs(
+    max_run: usize,
+    max_runs: usize,
+) -> impl proptest::strategy::Strategy<Value = Vec<Keys>> {
+    use proptest::prelude::*;
+    prop::collection::vec((1usize..max_run, 0u8..16), 1..max_runs).prop_map(|runs| {
+        runs.into_iter()
+            .flat_map(|(len, bits)| std::iter::repeat_n(keys_from_bits(bits), len))
+            .collect()
+    })
+}
