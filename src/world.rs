@@ -6,6 +6,7 @@ use std::fmt;
 
 use crate::collide::{CollisionMode, MoverBox, Touch};
 use crate::geom::{Axis, Rect};
+use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
 use crate::mover::{self, Mover};
@@ -200,77 +201,14 @@ impl World {
         } else {
             p.riding(&self.boxes)
         };
-        let mut effects = MoverEffects {
-            rider_of: rider.map(|i| self.level.movers[i].letter),
-            ..MoverEffects::default()
-        };
-        let mut stop = None;
-        for (i, m) in self.level.movers.iter().enumerate() {
-            let old = self.boxes[i].rect;
-            let new = m.rect_at(n + 1);
-            // NOTE: movers before this one are already where they end the
-            // step; this one does not block the box it carries or pushes.
-            self.boxes[i].rect = new;
-            if stop.is_some() {
-                continue;
-            }
-            let bit = self.boxes[i].bit;
-            let start = p.rect();
-            if rider == Some(i) {
-                let lift = steps(tuning.lift_time);
-                let per_second = STEPS_PER_SECOND as f32;
-                p.ride(
-                    (
-                        (new.x - old.x) as f32 * per_second,
-                        (new.y - old.y) as f32 * per_second,
-                    ),
-                    lift,
-                );
-                for (axis, d) in [(Axis::X, new.x - old.x), (Axis::Y, new.y - old.y)] {
-                    let carry = p.shove(self.mode, grid, &self.boxes, axis, d, bit);
-                    stop = Stop::from_touch(carry.outcome.touch);
-                    if stop.is_some() {
-                        break;
-                    }
-                }
-            }
-            if stop.is_some() {
-                continue;
-            }
-            let dropping_through_it = p.dropping_movers() & bit != 0;
-            let naive = self.mode == CollisionMode::Naive;
-            if let Some((axis, need)) = mover::push(
-                m.spec.kind,
-                old,
-                new,
-                start,
-                p.rect(),
-                dropping_through_it,
-                naive,
-            ) {
-                effects.pushed_by |= bit;
-                // NOTE: a push is not cut short by a trigger: the box always
-                // ends clear of the mover, or crushed. What it touched on the
-                // way counts once the push is done.
-                let (mut moved, mut touched) = (0, None);
-                loop {
-                    let push = p.shove(self.mode, grid, &self.boxes, axis, need - moved, bit);
-                    moved += push.outcome.moved;
-                    touched = touched.max(push.outcome.touch);
-                    let stuck = push.outcome.moved == 0;
-                    if moved == need || push.outcome.touch.is_none() || stuck {
-                        break;
-                    }
-                }
-                let in_pit = p.rect().y >= grid.pixel_height();
-                if moved != need && !in_pit {
-                    stop = Some(Stop::Death);
-                    effects.crushed_by = Some(m.letter);
-                } else {
-                    stop = Stop::from_touch(touched);
-                }
-            }
-        }
+        let (effects, mut stop) = move_movers(
+            &self.level.movers,
+            &mut self.boxes,
+            n,
+            rider,
+            p,
+            (self.mode, grid, tuning),
+        );
 
         // 7. The player moves by its own velocity. NOTE: X moves before Y,
         //    in every mode, so corners resolve the same way whichever cure
@@ -371,6 +309,90 @@ impl World {
     pub fn mover_boxes(&self) -> &[MoverBox] {
         &self.boxes
     }
+}
+
+/// Step 6 of a step: every mover goes to its place after step `n + 1`, in
+/// letter order; the one `rider` rides carries it, then each pushes what
+/// its leading face sweeps over. Says what the movers did, and whether the
+/// player's motion ended (crushed, or a trigger touched).
+fn move_movers(
+    movers: &[Mover],
+    boxes: &mut [MoverBox],
+    n: u64,
+    rider: Option<usize>,
+    p: &mut Player,
+    (mode, grid, tuning): (CollisionMode, &Grid, &Tuning),
+) -> (MoverEffects, Option<Stop>) {
+    let mut effects = MoverEffects {
+        rider_of: rider.map(|i| movers[i].letter),
+        ..MoverEffects::default()
+    };
+    let mut stop = None;
+    for (i, m) in movers.iter().enumerate() {
+        let old = boxes[i].rect;
+        let new = m.rect_at(n + 1);
+        // NOTE: movers before this one are already where they end the
+        // step; this one does not block the box it carries or pushes.
+        boxes[i].rect = new;
+        if stop.is_some() {
+            continue;
+        }
+        let bit = boxes[i].bit;
+        let start = p.rect();
+        if rider == Some(i) {
+            let per_second = STEPS_PER_SECOND as f32;
+            let velocity = (
+                (new.x - old.x) as f32 * per_second,
+                (new.y - old.y) as f32 * per_second,
+            );
+            p.ride(velocity, steps(tuning.lift_time));
+            for (axis, d) in [(Axis::X, new.x - old.x), (Axis::Y, new.y - old.y)] {
+                let carry = p.shove(mode, grid, boxes, axis, d, bit);
+                stop = Stop::from_touch(carry.outcome.touch);
+                if stop.is_some() {
+                    break;
+                }
+            }
+        }
+        if stop.is_some() {
+            continue;
+        }
+        let dropping_through_it = p.dropping_movers() & bit != 0;
+        let naive = mode == CollisionMode::Naive;
+        let Some((axis, need)) = mover::push(
+            m.spec.kind,
+            old,
+            new,
+            start,
+            p.rect(),
+            dropping_through_it,
+            naive,
+        ) else {
+            continue;
+        };
+        effects.pushed_by |= bit;
+        // NOTE: a push is not cut short by a trigger: the box always ends
+        // clear of the mover, or crushed. What it touched on the way counts
+        // once the push is done.
+        let (mut moved, mut touched) = (0, None);
+        loop {
+            let push = p.shove(mode, grid, boxes, axis, need - moved, bit);
+            moved += push.outcome.moved;
+            touched = touched.max(push.outcome.touch);
+            let stuck = push.outcome.moved == 0;
+            if moved == need || push.outcome.touch.is_none() || stuck {
+                break;
+            }
+        }
+        let in_pit = p.rect().y >= grid.pixel_height();
+        if moved != need && !in_pit {
+            stop = Some(Stop::Death);
+            effects.crushed_by = Some(m.letter);
+        } else {
+            stop = Stop::from_touch(touched);
+        }
+    }
+    (effects, stop)
 }
 
 /// The movers' boxes after step `n`.
