@@ -38,7 +38,7 @@ impl Events {
 }
 
 impl fmt::Display for Events {
-    /// The trace spelling: names joined by `|`, in the contract's order.
+    /// The trace spelling: names joined by `|`, in the trace format's order.
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         let names = [
             (self.jump, "jump"),
