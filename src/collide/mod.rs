@@ -257,10 +257,7 @@ pub fn standing_on(
     let on_movers = movers
         .iter()
         .filter(|m| passing.movers & m.bit == 0 && stands_on_top(rect, &m.rect))
-        .map(|m| match m.kind {
-            crate::mover::MoverKind::Solid => Surface::Solid,
-            crate::mover::MoverKind::OneWay => Surface::OneWay,
-        });
+        .map(|m| m.surface());
     tiles
         .into_iter()
         .chain(on_movers)

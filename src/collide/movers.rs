@@ -18,6 +18,16 @@ pub struct MoverBox {
     pub bit: u32,
 }
 
+impl MoverBox {
+    /// The surface its top is to a box standing on it.
+    pub fn surface(&self) -> Surface {
+        match self.kind {
+            MoverKind::Solid => Surface::Solid,
+            MoverKind::OneWay => Surface::OneWay,
+        }
+    }
+}
+
 /// What a moving box passes through instead of stopping on.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub struct Passing {

@@ -134,8 +134,10 @@ mod tests {
         assert_eq!(zoom_for((640.0, 176.0), SCREEN), 2.0);
         assert_eq!(zoom_for((80.0, 2560.0), (1920.0, 1080.0)), 4.0);
         assert_eq!(zoom_for((65536.0, 65536.0), SCREEN), 2.0);
-        assert_eq!(SCREEN.0 / 2.0 / 16.0, 30.0);
-        assert_eq!(SCREEN.1 / 2.0 / 16.0, 20.0);
+        // With the help lines hidden, the whole window shows 30 × 20 tiles.
+        let vp =
+            Camera::default().follow((800.0, 800.0), (1600.0, 1600.0), SCREEN, (0.0, SCREEN.1));
+        assert_eq!((vp.area.w - 1, vp.area.h - 1), (30 * 16, 20 * 16));
     }
 
     #[test]
