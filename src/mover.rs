@@ -103,6 +103,9 @@ impl fmt::Display for MoverSpec {
     }
 }
 
+/// 2^53: every whole number below it is an exact f64.
+const TWO_TO_53: f64 = 9_007_199_254_740_992.0;
+
 /// One mover of a level: its letter, its header and where it is drawn.
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct Mover {
@@ -121,7 +124,13 @@ impl Mover {
     pub fn offset(&self, n: u64) -> i32 {
         let travel = f64::from(TILE) * f64::from(self.spec.tiles);
         let t = (n as f64 * self.spec.speed / 60.0).floor();
-        let d = t % (2.0 * travel);
+        // NOTE: below 2^53 `t` and `2L` are whole numbers held exactly, so
+        // integer `%` gives the same `d` as f64's, without a libm call.
+        let d = if t < TWO_TO_53 {
+            (t as u64 % (2 * travel as u64)) as f64
+        } else {
+            t % (2.0 * travel)
+        };
         let offset = if d <= travel { d } else { 2.0 * travel - d };
         offset as i32
     }
@@ -245,6 +254,30 @@ mod tests {
         let d = t % 32.0;
         let want = if d <= 16.0 { d } else { 32.0 - d } as i32;
         assert_eq!(fast.offset(7), want);
+    }
+
+    /// The contract's formula, spelled with f64's `%` throughout.
+    fn offset_by_the_formula(m: &Mover, n: u64) -> i32 {
+        let travel = 16.0 * f64::from(m.spec.tiles);
+        let d = (n as f64 * m.spec.speed / 60.0).floor() % (2.0 * travel);
+        (if d <= travel { d } else { 2.0 * travel - d }) as i32
+    }
+
+    #[test]
+    fn integer_wrapping_matches_the_f64_formula_near_and_past_two_to_53() {
+        let m = mover(Dir::Up, 4096, 10_000_000.0);
+        // floor(n × 10^7 / 60) crosses 2^53 near n = 5.4e11.
+        let around = 540_431_955_284u64;
+        for n in (0..2000)
+            .map(|k| around - 1000 + k)
+            .chain([0, 1, 7, u64::MAX])
+        {
+            assert_eq!(m.offset(n), offset_by_the_formula(&m, n), "n = {n}");
+        }
+        let slow = mover(Dir::Right, 3, 59.5);
+        for n in (0..5000).chain((0..100).map(|k| u64::MAX - k)) {
+            assert_eq!(slow.offset(n), offset_by_the_formula(&slow, n), "n = {n}");
+        }
     }
 
     #[test]

@@ -92,5 +92,42 @@ impl Tuning {
 
 /// A duration in seconds as a whole number of steps (timers count steps).
 pub fn steps(seconds: f32) -> u32 {
-    (seconds * STEPS_PER_SECOND as f32).round() as u32
+    let x = seconds * STEPS_PER_SECOND as f32;
+    // NOTE: for 0 <= x < 2^23 this is `x.round()` (halves away from zero)
+    // without a libm call: `x as u32` truncates, and `x - whole` is exact there.
+    if (0.0..8_388_608.0).contains(&x) {
+        let whole = x as u32;
+        whole + u32::from(x - whole as f32 >= 0.5)
+    } else {
+        x.round() as u32
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn steps_round_halves_away_from_zero_like_f32_round() {
+        // Halves, the values just either side of them, and the fallback's range.
+        let mut xs = vec![
+            0.0f32,
+            0.5,
+            1.5,
+            2.5,
+            0.49999997,
+            8_388_607.5,
+            8_388_608.0,
+            1e9,
+        ];
+        xs.extend([0.5f32, 1.5, 9.5].map(|h| f32::from_bits(h.to_bits() - 1)));
+        xs.extend((0..20_000).map(|k| k as f32 * 0.0371));
+        for x in xs {
+            let seconds = x / STEPS_PER_SECOND as f32;
+            let want = (seconds * STEPS_PER_SECOND as f32).round() as u32;
+            assert_eq!(steps(seconds), want, "{seconds} s");
+        }
+        assert_eq!(steps(0.16), 10);
+        assert_eq!(steps(2.5 / 60.0), 3);
+    }
 }
