@@ -52,7 +52,7 @@ fn peer_world(grid: &Grid) -> peer::World {
     for row in 0..grid.height() as i32 {
         for col in 0..grid.width() as i32 {
             tiles.push(match grid.get(col, row) {
-                Tile::Solid => peer::Tile::Solid,
+                t if t.is_solid() => peer::Tile::Solid,
                 Tile::OneWay => peer::Tile::JumpThrough,
                 _ => peer::Tile::Empty,
             });

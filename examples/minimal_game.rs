@@ -41,11 +41,11 @@ async fn main() {
         for row in 0..grid.height() as i32 {
             for col in 0..grid.width() as i32 {
                 let (color, height) = match grid.get(col, row) {
-                    Tile::Solid => (GRAY, TILE),
+                    tile if tile.is_solid() => (GRAY, TILE),
                     Tile::OneWay => (BROWN, 4),
                     Tile::Spikes => (RED, TILE),
                     Tile::Exit => (GREEN, TILE),
-                    Tile::Empty => continue,
+                    _ => continue,
                 };
                 draw_box(col * TILE, row * TILE, TILE, height, color);
             }

@@ -23,6 +23,12 @@ pub enum Tile {
     Spikes = 3,
     /// `E`: touching finishes the level.
     Exit = 4,
+    /// `>`: a solid turret that fires to the right.
+    TurretRight = 5,
+    /// `<`: a solid turret that fires to the left.
+    TurretLeft = 6,
+    /// `T`: a solid turret that fires at the player.
+    TurretAim = 7,
 }
 
 impl Tile {
@@ -33,6 +39,9 @@ impl Tile {
             '-' => Tile::OneWay,
             '^' => Tile::Spikes,
             'E' => Tile::Exit,
+            '>' => Tile::TurretRight,
+            '<' => Tile::TurretLeft,
+            'T' => Tile::TurretAim,
             '.' | ' ' | '@' => Tile::Empty,
             _ => return None,
         })
@@ -46,6 +55,9 @@ impl Tile {
             2 => Tile::OneWay,
             3 => Tile::Spikes,
             4 => Tile::Exit,
+            5 => Tile::TurretRight,
+            6 => Tile::TurretLeft,
+            7 => Tile::TurretAim,
             _ => Tile::Empty,
         }
     }
@@ -58,7 +70,19 @@ impl Tile {
             Tile::OneWay => '-',
             Tile::Spikes => '^',
             Tile::Exit => 'E',
+            Tile::TurretRight => '>',
+            Tile::TurretLeft => '<',
+            Tile::TurretAim => 'T',
         }
+    }
+
+    /// Whether it blocks from every side: solid blocks and turrets.
+    #[inline]
+    pub fn is_solid(self) -> bool {
+        matches!(
+            self,
+            Tile::Solid | Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim
+        )
     }
 }
 
@@ -186,6 +210,30 @@ impl Grid {
         }
     }
 
+    /// Whether any of the 3 × 3 tiles around (`col`, `row`) may block: one
+    /// is outside the grid's solid sides or top, or is not empty. Reads the
+    /// occupancy index, one word per column, so a path through open space
+    /// skips its cells cheaply.
+    pub fn occupied_near(&self, col: i32, row: i32) -> bool {
+        if col < 1 || row < 1 || col + 1 >= self.width as i32 {
+            return true;
+        }
+        let (first, last) = (row as usize - 1, row as usize + 1);
+        if first >= self.height {
+            return false;
+        }
+        let last = last.min(self.height - 1);
+        (col as usize - 1..=col as usize + 1).any(|c| {
+            let words = &self.occupied[c * self.words_per_col..(c + 1) * self.words_per_col];
+            (first / 64..=last / 64).any(|w| {
+                let lo = if w == first / 64 { first % 64 } else { 0 };
+                let hi = if w == last / 64 { last % 64 } else { 63 };
+                let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
+                words[w] & mask != 0
+            })
+        })
+    }
+
     /// Row `row`'s packed tiles.
     fn row_bytes(&self, row: usize) -> &[u8] {
         &self.packed[row * self.stride..(row + 1) * self.stride]
@@ -304,6 +352,9 @@ mod tests {
                         seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
                         match (seed >> 16) % 36 {
                             0 => Tile::Solid,
+                            4 => Tile::TurretRight,
+                            5 => Tile::TurretLeft,
+                            6 => Tile::TurretAim,
                             1 => Tile::OneWay,
                             2 => Tile::Spikes,
                             3 => Tile::Exit,
@@ -326,6 +377,22 @@ mod tests {
                             (0..=c).rev().find(|&x| busy(x, r))
                         );
                         assert_eq!(g.next_occupied_row(c, r), (r..height).find(|&y| busy(c, y)));
+                        let near = |c: i32, r: i32| {
+                            (c - 1..=c + 1).any(|x| {
+                                (r - 1..=r + 1).any(|y| {
+                                    x < 0
+                                        || x >= width as i32
+                                        || y < 0
+                                        || (y < height as i32 && busy(x as usize, y as usize))
+                                })
+                            })
+                        };
+                        assert_eq!(
+                            g.occupied_near(c as i32, r as i32),
+                            near(c as i32, r as i32)
+                        );
+                        let below = height as i32 + (c as i32 % 3);
+                        assert_eq!(g.occupied_near(c as i32, below), near(c as i32, below));
                         assert_eq!(
                             g.previous_occupied_row(c, r),
                             (0..=r).rev().find(|&y| busy(c, y))

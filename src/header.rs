@@ -3,48 +3,94 @@
 //! level back out and the [`Tuning`] overrides all come from [`NUMBER_KEYS`],
 //! so a new key is one new row. Keys `a`–`z` each describe a mover.
 
+use crate::bullet::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 use crate::mover::{Dir, MoverKind, MoverSpec, MAX_MOVER_SPEED, MAX_MOVER_TILES};
 use crate::tuning::Tuning;
 
-/// Largest number a header value may hold (px/s or px/s²).
-pub const MAX_HEADER_VALUE: f32 = 10_000_000.0;
+/// Largest number most header values may hold (px/s, px/s² or s).
+pub const MAX_HEADER_VALUE: f64 = 10_000_000.0;
 
 /// The one header key whose value is text: the level's name.
 pub const TITLE_KEY: &str = "title";
 
-/// A header key whose value is a number: its name, its unit, and the
-/// [`Tuning`] field it overrides.
+/// The [`Tuning`] field a numeric header key overrides, and so the
+/// precision its value is read in.
+#[derive(Clone, Copy)]
+pub enum Field {
+    /// A controller constant, read as f32 like the controller's arithmetic.
+    Single(fn(&mut Tuning) -> &mut f32),
+    /// A bullet constant, read as f64 like bullets' coordinates.
+    Double(fn(&mut Tuning) -> &mut f64),
+}
+
+/// A header key whose value is a number: its name, its unit, its largest
+/// value and the [`Tuning`] field it overrides.
 pub struct NumberKey {
     /// The key as written in a level file.
     pub name: &'static str,
     /// The unit of its value, shown in errors.
     pub unit: &'static str,
+    /// The largest value allowed (every value is finite and > 0).
+    pub max: f64,
     /// The tuning field the value replaces.
-    field: fn(&mut Tuning) -> &mut f32,
+    pub field: Field,
+}
+
+impl NumberKey {
+    /// The value `text` spells, read in the field's precision, if it is a
+    /// finite number > 0 and at most [`NumberKey::max`].
+    pub fn parse(&self, text: &str) -> Option<f64> {
+        let value = match self.field {
+            Field::Single(_) => f64::from(text.parse::<f32>().ok()?),
+            Field::Double(_) => text.parse::<f64>().ok()?,
+        };
+        (value.is_finite() && value > 0.0 && value <= self.max).then_some(value)
+    }
 }
 
 /// Every numeric header key, in the order a level is written back out.
-/// Values are finite, > 0 and at most [`MAX_HEADER_VALUE`].
-pub const NUMBER_KEYS: [NumberKey; 4] = [
+pub const NUMBER_KEYS: [NumberKey; 7] = [
     NumberKey {
         name: "gravity",
         unit: "px/s²",
-        field: |t| &mut t.gravity,
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.gravity),
     },
     NumberKey {
         name: "max_fall",
         unit: "px/s",
-        field: |t| &mut t.max_fall,
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.max_fall),
     },
     NumberKey {
         name: "run_speed",
         unit: "px/s",
-        field: |t| &mut t.run_speed,
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.run_speed),
     },
     NumberKey {
         name: "jump_speed",
         unit: "px/s",
-        field: |t| &mut t.jump_speed,
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.jump_speed),
+    },
+    NumberKey {
+        name: "fire_every",
+        unit: "s",
+        max: MAX_HEADER_VALUE,
+        field: Field::Double(|t| &mut t.fire_every),
+    },
+    NumberKey {
+        name: "bullet_speed",
+        unit: "px/s",
+        max: MAX_BULLET_SPEED,
+        field: Field::Double(|t| &mut t.bullet_speed),
+    },
+    NumberKey {
+        name: "bullet_radius",
+        unit: "px",
+        max: MAX_BULLET_RADIUS,
+        field: Field::Double(|t| &mut t.bullet_radius),
     },
 ];
 
@@ -155,25 +201,25 @@ pub struct Header {
     /// The level's name, shown in the window (else the file name is).
     pub title: Option<String>,
     /// The value of each of [`NUMBER_KEYS`] the level sets, by index.
-    numbers: [Option<f32>; NUMBER_KEYS.len()],
+    numbers: [Option<f64>; NUMBER_KEYS.len()],
     /// Each mover's value, by letter (`a` first).
     movers: [Option<MoverSpec>; 26],
 }
 
 impl Header {
     /// The value the level gives the numeric key `name`, if it sets it.
-    pub fn number(&self, name: &str) -> Option<f32> {
+    pub fn number(&self, name: &str) -> Option<f64> {
         let index = NUMBER_KEYS.iter().position(|k| k.name == name)?;
         self.numbers[index]
     }
 
     /// Sets the numeric key at `index` into [`NUMBER_KEYS`].
-    pub(crate) fn set_number(&mut self, index: usize, value: f32) {
+    pub(crate) fn set_number(&mut self, index: usize, value: f64) {
         self.numbers[index] = Some(value);
     }
 
     /// The numeric keys the level sets, in table order, with their values.
-    pub fn numbers(&self) -> impl Iterator<Item = (&'static NumberKey, f32)> + '_ {
+    pub fn numbers(&self) -> impl Iterator<Item = (&'static NumberKey, f64)> + '_ {
         NUMBER_KEYS
             .iter()
             .zip(self.numbers)
@@ -201,7 +247,11 @@ impl Header {
     /// `tuning` with every value this header sets put in place.
     pub fn apply(&self, mut tuning: Tuning) -> Tuning {
         for (key, value) in self.numbers() {
-            *(key.field)(&mut tuning) = value;
+            match key.field {
+                // NOTE: exact: the value was read as an f32 (`NumberKey::parse`).
+                Field::Single(field) => *field(&mut tuning) = value as f32,
+                Field::Double(field) => *field(&mut tuning) = value,
+            }
         }
         tuning
     }

@@ -1,5 +1,6 @@
 //! The headless run: simulate a level for N steps (or until the exit) with the
-//! keys of an input script, optionally writing the trace, and summarise it.
+//! keys of an input script, optionally writing the trace and the bullets
+//! CSV, and summarise it.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -7,7 +8,7 @@ use std::io::{self, Write};
 use crate::collide::CollisionMode;
 use crate::input::InputScript;
 use crate::level::Level;
-use crate::trace::TraceWriter;
+use crate::trace::{BulletWriter, TraceWriter};
 use crate::world::World;
 
 /// Steps simulated when `--frames` is not given.
@@ -38,6 +39,24 @@ impl fmt::Display for Summary {
     }
 }
 
+/// Where a headless run writes its CSVs, if anywhere.
+#[derive(Default)]
+pub struct Sinks<'a> {
+    /// The trace.
+    pub trace: Option<&'a mut dyn Write>,
+    /// The bullets CSV.
+    pub bullets: Option<&'a mut dyn Write>,
+}
+
+/// Which of a run's outputs failed.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sink {
+    /// The trace.
+    Trace,
+    /// The bullets CSV.
+    Bullets,
+}
+
 /// Runs `level` for up to `frames` steps, stopping early at the exit. With
 /// `trace`, writes the header, the spawn row and one row per step.
 /// Memory stays constant however many steps it runs.
@@ -48,9 +67,31 @@ pub fn run(
     script: &InputScript,
     trace: Option<&mut dyn Write>,
 ) -> io::Result<Summary> {
+    let sinks = Sinks {
+        trace,
+        bullets: None,
+    };
+    run_to(level, mode, frames, script, sinks).map_err(|(_, e)| e)
+}
+
+/// [`run`], writing the trace and the bullets CSV to whichever `sinks` are
+/// given; an error says which one failed.
+pub fn run_to(
+    level: Level,
+    mode: CollisionMode,
+    frames: u64,
+    script: &InputScript,
+    sinks: Sinks<'_>,
+) -> Result<Summary, (Sink, io::Error)> {
     let mut world = World::new(level, mode);
-    let mut trace = match trace {
-        Some(out) => Some(TraceWriter::start(out, &world)?),
+    let trace_error = |e| (Sink::Trace, e);
+    let bullets_error = |e| (Sink::Bullets, e);
+    let mut trace = match sinks.trace {
+        Some(out) => Some(TraceWriter::start(out, &world).map_err(trace_error)?),
+        None => None,
+    };
+    let mut bullets = match sinks.bullets {
+        Some(out) => Some(BulletWriter::start(out).map_err(bullets_error)?),
         None => None,
     };
     for keys in script
@@ -59,7 +100,10 @@ pub fn run(
     {
         let step = world.step(keys);
         if let Some(trace) = &mut trace {
-            trace.row(&world, &step.events)?;
+            trace.row(&world, &step.events).map_err(trace_error)?;
+        }
+        if let Some(bullets) = &mut bullets {
+            bullets.rows(&world).map_err(bullets_error)?;
         }
         if world.exited() {
             break;

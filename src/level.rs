@@ -8,11 +8,10 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use crate::bullet::Turret;
 use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
-use crate::header::{
-    known_keys, mover_key, parse_mover, Header, MAX_HEADER_VALUE, NUMBER_KEYS, TITLE_KEY,
-};
+use crate::header::{known_keys, mover_key, parse_mover, Field, Header, NUMBER_KEYS, TITLE_KEY};
 use crate::mover::{Mover, MoverKind};
 use crate::textfile::{read_limited, utf8, ReadError};
 
@@ -21,7 +20,7 @@ pub const MAX_GRID_SIDE: usize = 4096;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-const TILE_CHARS: &str = "# - @ E ^ . or space";
+const TILE_CHARS: &str = "# - @ E ^ > < T a-z . or space";
 
 /// A parsed level.
 #[derive(Clone, Debug, PartialEq)]
@@ -34,12 +33,14 @@ pub struct Level {
     pub spawn: (i32, i32),
     /// The moving platforms, in letter order.
     pub movers: Vec<Mover>,
+    /// The turrets, in reading order (the order they fire in).
+    pub turrets: Vec<Turret>,
     /// Whether the grid holds an exit `E` (without one it can never be finished).
     has_exit: bool,
 }
 
 /// What is wrong with a level file, without the place.
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Error)]
 pub enum LevelErrorKind {
     /// A character that is no tile.
     #[error("unknown tile '{0}' (expected one of {TILE_CHARS})")]
@@ -51,7 +52,9 @@ pub enum LevelErrorKind {
     #[error("unknown header key '{0}' (known keys: {keys})", keys = known_keys())]
     UnknownKey(String),
     /// A numeric header value that is not a finite number in range.
-    #[error("bad value '{value}' for {key} (expected a finite number > 0 and at most 10000000, in {unit})")]
+    #[error(
+        "bad value '{value}' for {key} (expected a finite number > 0 and at most {max}, in {unit})"
+    )]
     BadNumber {
         /// The key.
         key: &'static str,
@@ -59,6 +62,8 @@ pub enum LevelErrorKind {
         value: String,
         /// The key's unit.
         unit: &'static str,
+        /// The key's largest value.
+        max: f64,
     },
     /// A header key given twice.
     #[error("{key} is set twice (first on line {first_line})")]
@@ -150,7 +155,7 @@ pub enum LevelErrorKind {
 
 /// A level error at `file:line:col` (both 1-based; `col` counts characters,
 /// or bytes for invalid UTF-8).
-#[derive(Clone, Debug, PartialEq, Eq, Error)]
+#[derive(Clone, Debug, PartialEq, Error)]
 #[error("{file}:{line}:{col}: {kind}")]
 pub struct LevelError {
     /// The level's path, as given.
@@ -331,6 +336,7 @@ impl<'a> Parser<'a> {
         let movers = self.movers((col, row))?;
         let mut grid = Grid::empty(self.width, self.rows.len());
         let mut has_exit = false;
+        let mut turrets = Vec::new();
         for (r, row) in self.rows.iter().enumerate() {
             // Mover letters are empty tiles: the mover is not part of the grid.
             let tiles = row
@@ -338,6 +344,7 @@ impl<'a> Parser<'a> {
                 .map(|ch| Tile::from_char(ch).unwrap_or_default());
             for (c, tile) in tiles.enumerate() {
                 has_exit |= tile == Tile::Exit;
+                turrets.extend(Turret::at(c as i32, r as i32, tile));
                 grid.set(c, r, tile);
             }
         }
@@ -346,6 +353,7 @@ impl<'a> Parser<'a> {
             grid,
             spawn: (col, row),
             movers,
+            turrets,
             has_exit,
         })
     }
@@ -543,18 +551,16 @@ impl<'a> Parser<'a> {
             self.header.title = Some(value.to_string());
             return Ok(());
         }
-        let number = value
-            .parse::<f32>()
-            .ok()
-            .filter(|v| v.is_finite() && *v > 0.0 && *v <= MAX_HEADER_VALUE);
-        let Some(number) = number else {
+        let key = &NUMBER_KEYS[slot - 1];
+        let Some(number) = key.parse(value) else {
             return Err(self.error(
                 line_no,
                 value_col,
                 LevelErrorKind::BadNumber {
                     key: name,
                     value: value.to_string(),
-                    unit: NUMBER_KEYS[slot - 1].unit,
+                    unit: key.unit,
+                    max: key.max,
                 },
             ));
         };
@@ -579,7 +585,11 @@ impl fmt::Display for Level {
             writeln!(f, "{TITLE_KEY} = {title}")?;
         }
         for (key, value) in h.numbers() {
-            writeln!(f, "{} = {value}", key.name)?;
+            match key.field {
+                // The f32 a controller value was read as prints as written.
+                Field::Single(_) => writeln!(f, "{} = {}", key.name, value as f32)?,
+                Field::Double(_) => writeln!(f, "{} = {value}", key.name)?,
+            }
         }
         for (letter, spec) in h.movers() {
             writeln!(f, "{letter} = {spec}")?;

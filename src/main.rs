@@ -11,7 +11,7 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use dropthrough::headless::{self, DEFAULT_FRAMES};
+use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough::input::ScriptLoadError;
 use dropthrough::level::LoadError;
 use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
@@ -41,8 +41,10 @@ enum CliError {
     Levels(#[from] LoadDirError),
     #[error(transparent)]
     Script(#[from] ScriptLoadError),
-    #[error("{path}: cannot write trace: {source}")]
-    Trace {
+    /// A headless run's output (`what`: "trace", "bullets") could not be written.
+    #[error("{path}: cannot write {what}: {source}")]
+    Write {
+        what: &'static str,
         path: String,
         source: std::io::Error,
     },
@@ -94,6 +96,10 @@ struct Cli {
     /// Write the trace CSV here (headless, or the first level run in the window).
     #[arg(long, value_name = "FILE")]
     trace: Option<PathBuf>,
+
+    /// Write the bullets CSV here (headless, or the first level run in the window).
+    #[arg(long, value_name = "FILE")]
+    bullets: Option<PathBuf>,
 
     /// Window: write the keys of the first level run as an input script.
     #[arg(long, value_name = "FILE")]
@@ -184,7 +190,11 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     let mut inputs: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
     inputs.extend(cli.replay.as_deref());
     check_outputs(
-        &[("--trace", &cli.trace), ("--record", &cli.record)],
+        &[
+            ("--trace", &cli.trace),
+            ("--bullets", &cli.bullets),
+            ("--record", &cli.record),
+        ],
         &inputs,
     )?;
     let replay = match &cli.replay {
@@ -198,6 +208,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     let outputs = Outputs {
         record: cli.record.clone(),
         trace: cli.trace.clone(),
+        bullets: cli.bullets.clone(),
     };
     let mut session = Session::new(levels, cli.collision, outputs, replay);
     if session.io_error().is_some() {
@@ -244,7 +255,7 @@ fn file_identity(path: &Path) -> PathBuf {
     })
 }
 
-/// Refuses outputs (`--trace`, `--record`) that would overwrite one of the
+/// Refuses outputs (`--trace`, `--bullets`, `--record`) that would overwrite one of the
 /// run's own input files, or each other.
 fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), CliError> {
     let mut seen: Vec<(PathBuf, &str)> = inputs.iter().map(|p| (file_identity(p), "")).collect();
@@ -284,7 +295,10 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
         .flatten()
         .map(PathBuf::as_path)
         .collect();
-    check_outputs(&[("--trace", &cli.trace)], &inputs)?;
+    check_outputs(
+        &[("--trace", &cli.trace), ("--bullets", &cli.bullets)],
+        &inputs,
+    )?;
     let level = Level::load(level_path)?;
     let script = match &cli.inputs {
         Some(path) => InputScript::load(path)?,
@@ -292,21 +306,45 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     };
     let warnings = warnings(level_path, &level);
     let frames = cli.frames.unwrap_or(DEFAULT_FRAMES);
-    let summary = match &cli.trace {
-        Some(path) => {
-            let trace_error = |source| CliError::Trace {
-                path: path.display().to_string(),
-                source,
-            };
-            let mut file = AtomicFile::create(path).map_err(trace_error)?;
-            let summary = headless::run(level, cli.collision, frames, &script, Some(&mut file))
-                .map_err(trace_error)?;
-            file.commit().map_err(trace_error)?;
-            summary
-        }
-        None => headless::run(level, cli.collision, frames, &script, None)
-            .map_err(|e| usage(format!("cannot run: {e}")))?,
+    let write_error = |what: &'static str, path: &Path, source| CliError::Write {
+        what,
+        path: path.display().to_string(),
+        source,
     };
+    // Each output goes to a temporary file, renamed into place only once the
+    // whole run is written: a failed run leaves nothing behind.
+    let open = |what, path: &Option<PathBuf>| {
+        path.as_ref()
+            .map(|p| AtomicFile::create(p).map_err(|e| write_error(what, p, e)))
+            .transpose()
+    };
+    let mut trace = open("trace", &cli.trace)?;
+    let mut bullets = open("bullets", &cli.bullets)?;
+    let sinks = Sinks {
+        trace: trace.as_mut().map(|f| f as &mut dyn Write),
+        bullets: bullets.as_mut().map(|f| f as &mut dyn Write),
+    };
+    let summary =
+        headless::run_to(level, cli.collision, frames, &script, sinks).map_err(|(sink, e)| {
+            match sink {
+                Sink::Trace => {
+                    write_error("trace", cli.trace.as_deref().unwrap_or(Path::new("")), e)
+                }
+                Sink::Bullets => write_error(
+                    "bullets",
+                    cli.bullets.as_deref().unwrap_or(Path::new("")),
+                    e,
+                ),
+            }
+        })?;
+    for (what, file, path) in [
+        ("trace", trace, &cli.trace),
+        ("bullets", bullets, &cli.bullets),
+    ] {
+        if let (Some(file), Some(path)) = (file, path) {
+            file.commit().map_err(|e| write_error(what, path, e))?;
+        }
+    }
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{summary}").map_err(CliError::Stdout)?;
     for warning in warnings {

@@ -14,7 +14,7 @@ use crate::input::{InputScript, Keys};
 use crate::level::{Level, LoadError};
 use thiserror::Error;
 
-use crate::trace::{AtomicFile, TraceWriter};
+use crate::trace::{AtomicFile, BulletWriter, TraceWriter};
 use crate::tuning::STEPS_PER_SECOND;
 use crate::world::{Events, Step, World};
 
@@ -161,19 +161,33 @@ impl LevelResult {
     }
 }
 
-/// Files a run is recorded to: the keys as an input script, and the trace.
+/// Files a run is recorded to: the keys as an input script, the trace and
+/// the bullets CSV.
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
     /// Where to write the keys of the run as an input script.
     pub record: Option<PathBuf>,
     /// Where to write the run's trace CSV.
     pub trace: Option<PathBuf>,
+    /// Where to write the run's bullets CSV.
+    pub bullets: Option<PathBuf>,
 }
 
-/// The recording of the current run: the keys of every step and the trace so far.
+impl Outputs {
+    /// The files asked for, in the order above.
+    fn paths(&self) -> impl Iterator<Item = &PathBuf> {
+        [&self.record, &self.trace, &self.bullets]
+            .into_iter()
+            .flatten()
+    }
+}
+
+/// The recording of the current run: the keys of every step, and the trace
+/// and bullets CSV so far.
 struct Capture {
     keys: Vec<Keys>,
     trace: Option<TraceWriter<AtomicFile>>,
+    bullets: Option<BulletWriter<AtomicFile>>,
 }
 
 impl Capture {
@@ -182,16 +196,24 @@ impl Capture {
             Some(path) => Some(TraceWriter::start(AtomicFile::create(path)?, world)?),
             None => None,
         };
+        let bullets = match &outputs.bullets {
+            Some(path) => Some(BulletWriter::start(AtomicFile::create(path)?)?),
+            None => None,
+        };
         Ok(Capture {
             keys: Vec::new(),
             trace,
+            bullets,
         })
     }
 
     fn push(&mut self, keys: Keys, world: &World, events: &Events) -> io::Result<()> {
         self.keys.push(keys);
-        match &mut self.trace {
-            Some(trace) => trace.row(world, events),
+        if let Some(trace) = &mut self.trace {
+            trace.row(world, events)?;
+        }
+        match &mut self.bullets {
+            Some(bullets) => bullets.rows(world),
             None => Ok(()),
         }
     }
@@ -202,8 +224,11 @@ impl Capture {
             write!(file, "{}", InputScript::from_frames(&self.keys))?;
             file.commit()?;
         }
-        match self.trace {
-            Some(trace) => trace.into_inner().commit(),
+        if let Some(trace) = self.trace {
+            trace.into_inner().commit()?;
+        }
+        match self.bullets {
+            Some(bullets) => bullets.into_inner().commit(),
             None => Ok(()),
         }
     }
@@ -285,6 +310,7 @@ impl Session {
     ) -> Session {
         assert!(!levels.is_empty(), "a session needs at least one level");
         let world = World::new(levels[0].level.clone(), mode);
+        let wanted = outputs.paths().next().is_some();
         let mut session = Session {
             results: vec![None; levels.len()],
             levels,
@@ -292,7 +318,7 @@ impl Session {
             world,
             mode,
             phase: Phase::Playing,
-            outputs: (outputs.record.is_some() || outputs.trace.is_some()).then_some(outputs),
+            outputs: wanted.then_some(outputs),
             capture: None,
             replay: replay.map(|script| Replay {
                 last_frame: script.spans().last().map_or(0, |s| s.last),
@@ -384,11 +410,7 @@ impl Session {
     fn note_io_error(&mut self, source: io::Error) {
         if self.io_error.is_none() {
             let paths = self.outputs.as_ref().map_or_else(String::new, |o| {
-                let names: Vec<String> = [&o.record, &o.trace]
-                    .into_iter()
-                    .flatten()
-                    .map(|p| p.display().to_string())
-                    .collect();
+                let names: Vec<String> = o.paths().map(|p| p.display().to_string()).collect();
                 names.join(", ")
             });
             self.io_error = Some(OutputError { paths, source });

@@ -1,6 +1,7 @@
 //! Every constant of the controller in one `Copy` struct, each with its unit.
 //! The defaults are Celeste's, scaled ×2 for our 16 px tiles; a level's header
-//! may override gravity, max_fall, run_speed and jump_speed.
+//! may override gravity, max_fall, run_speed, jump_speed and the bullets'
+//! fire_every, bullet_speed and bullet_radius.
 
 use crate::header::Header;
 
@@ -48,6 +49,12 @@ pub struct Tuning {
     /// The most upward speed a mover's velocity adds to a jump, px/s
     /// (a mover moving down adds nothing).
     pub lift_max_up: f32,
+    /// Time between two shots of a turret, s (rounded to whole steps, at least one).
+    pub fire_every: f64,
+    /// Speed of a bullet, px/s.
+    pub bullet_speed: f64,
+    /// Radius of a bullet, px.
+    pub bullet_radius: f64,
     /// Player box width, px (at most one tile, so the spawn box fits its cell).
     pub player_width: i32,
     /// Player box height, px (at most one tile, so the spawn box fits its cell).
@@ -72,6 +79,9 @@ impl Default for Tuning {
             lift_time: 0.16,
             lift_max_x: 360.0,
             lift_max_up: 260.0,
+            fire_every: 1.5,
+            bullet_speed: 360.0,
+            bullet_radius: 3.0,
             player_width: 12,
             player_height: 16,
         }

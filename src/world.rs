@@ -4,11 +4,14 @@
 
 use std::fmt;
 
+use crate::bullet::circle::BoxF;
+use crate::bullet::{Bullet, BulletRow, Bullets, Moving, Obstacles};
 use crate::collide::{CollisionMode, MoverBox, Touch};
 use crate::geom::{Axis, Rect};
 use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
+use crate::mover::MoverKind;
 use crate::mover::{self, Mover};
 use crate::player::{MoveRecord, Player};
 use crate::tuning::{steps, Tuning, STEPS_PER_SECOND};
@@ -127,7 +130,13 @@ pub struct World {
     deaths: u32,
     /// Deaths that were crushes by a mover (counted in `deaths` too).
     crushes: u32,
+    /// Deaths that were bullets (counted in `deaths` too).
+    shot: u32,
     exited: bool,
+    /// The bullets in flight, and what each did in the last step.
+    bullets: Bullets,
+    /// Each solid mover's path through the last step, for the bullets.
+    solid_paths: Vec<Moving>,
 }
 
 impl World {
@@ -153,7 +162,10 @@ impl World {
             frame: 0,
             deaths: 0,
             crushes: 0,
+            shot: 0,
             exited: false,
+            bullets: Bullets::default(),
+            solid_paths: Vec::new(),
         }
     }
 
@@ -166,6 +178,11 @@ impl World {
         }
         let n = self.frame;
         self.frame += 1;
+        let start = self.player.rect();
+        self.solid_paths.clear();
+        let solid = self.boxes.iter().filter(|b| b.kind == MoverKind::Solid);
+        self.solid_paths
+            .extend(solid.map(|b| Moving::between(b.rect, b.rect)));
         let buttons = Buttons::after(self.held_before, held);
         self.held_before = held;
         let tuning = &self.tuning;
@@ -233,6 +250,9 @@ impl World {
 
         // 9. Deaths (spikes, a crush, the pit below the grid), or the exit.
         let in_pit = p.rect().y >= grid.pixel_height();
+        // NOTE: bullets see the player where it ended its move, before any
+        // respawn, and only on a step it neither died nor left the level.
+        let target = (stop.is_none() && !in_pit).then(|| Moving::between(start, p.rect()));
         if stop == Some(Stop::Death) || in_pit {
             self.deaths += 1;
             self.crushes += u32::from(effects.crushed_by.is_some());
@@ -244,11 +264,49 @@ impl World {
             self.exited = true;
             events.exit = true;
         }
+
+        // 10. Bullets fly, each to its first contact; then turrets fire.
+        let solid = self.boxes.iter().filter(|b| b.kind == MoverKind::Solid);
+        for (path, b) in self.solid_paths.iter_mut().zip(solid) {
+            path.end = BoxF::of(b.rect);
+        }
+        if self.bullets_fly(target) {
+            events.death = true;
+            events.land = false;
+        }
+        let r = self.player.rect();
+        let centre = (
+            f64::from(r.x) + f64::from(r.w) / 2.0,
+            f64::from(r.y) + f64::from(r.h) / 2.0,
+        );
+        self.bullets
+            .fire(self.frame, &self.level.turrets, &self.tuning, centre);
         Step {
             events,
             moves,
             movers: effects,
         }
+    }
+
+    /// Step 10's first half: every bullet flies to its first contact. A
+    /// bullet that hits the player (`target`, its path this step, when
+    /// bullets may hit it) kills it. Says whether one did.
+    fn bullets_fly(&mut self, target: Option<Moving>) -> bool {
+        let obstacles = Obstacles {
+            grid: &self.level.grid,
+            movers: &self.solid_paths,
+            player: target,
+        };
+        let hit = self
+            .bullets
+            .fly(self.mode, &obstacles, self.tuning.bullet_radius);
+        if hit {
+            self.deaths += 1;
+            self.shot += 1;
+            self.player = Player::spawn(&self.level, &self.tuning);
+            self.player.settle(&self.level.grid, &self.boxes);
+        }
+        hit
     }
 
     /// Puts the player's box at (`x`, `y`) at rest, as if it had just
@@ -297,6 +355,21 @@ impl World {
     /// Deaths since the level started that were crushes by a mover.
     pub fn crushes(&self) -> u32 {
         self.crushes
+    }
+
+    /// Deaths since the level started that were bullets.
+    pub fn shot(&self) -> u32 {
+        self.shot
+    }
+
+    /// The bullets in flight, oldest first.
+    pub fn bullets(&self) -> &[Bullet] {
+        self.bullets.flying()
+    }
+
+    /// What each bullet did in the last step, by id (the bullets CSV's rows).
+    pub fn bullet_rows(&self) -> &[BulletRow] {
+        self.bullets.rows()
     }
 
     /// Whether the exit has been touched (the run is over).

@@ -146,7 +146,7 @@ pub fn blocking(
     dropping_through: Option<i32>,
 ) -> Option<Surface> {
     match tile {
-        Tile::Solid => Some(Surface::Solid),
+        _ if tile.is_solid() => Some(Surface::Solid),
         Tile::OneWay
             if axis == Axis::Y && one_way_blocks(sign, bottom_before, edge, dropping_through) =>
         {
@@ -179,7 +179,7 @@ pub fn touching(grid: &Grid, rect: &Rect) -> Option<Touch> {
 /// Whether `rect` overlaps any solid tile (the outside counts as solid).
 pub fn overlaps_solid(grid: &Grid, rect: &Rect) -> bool {
     rect.rows()
-        .any(|row| rect.cols().any(|col| grid.get(col, row) == Tile::Solid))
+        .any(|row| rect.cols().any(|col| grid.get(col, row).is_solid()))
 }
 
 /// The tile in line `line` (a column for X, a row for Y) at `across` (a row for X, a column for Y).

@@ -1,6 +1,7 @@
 //! Drawing the world: the tiles in view, the player, and the F1 debug view of
 //! the last step's collision work. Reads the `World`; changes nothing.
 
+use dropthrough::bullet::BulletEvent;
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
@@ -23,6 +24,13 @@ const EXIT: Color = Color::new(0.275, 0.863, 0.51, 1.0);
 /// Player body. The end-to-end test finds the player on screen by this colour.
 pub const PLAYER: Color = Color::new(1.0, 0.47, 0.235, 1.0);
 const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);
+/// Turrets: a dark block with a lit face and a red muzzle where it fires from.
+const TURRET: Color = Color::new(0.22, 0.2, 0.26, 1.0);
+const TURRET_FACE: Color = Color::new(0.42, 0.36, 0.4, 1.0);
+const TURRET_MUZZLE: Color = Color::new(0.95, 0.25, 0.2, 1.0);
+/// Bullets, and the flash where one stops.
+pub const BULLET: Color = Color::new(1.0, 0.92, 0.55, 1.0);
+const FLASH: Color = Color::new(1.0, 0.95, 0.8, 1.0);
 /// A solid mover: the solid tile's colour, warmer, with a lit border.
 const MOVER: Color = Color::new(0.45, 0.4, 0.55, 1.0);
 const MOVER_EDGE: Color = Color::new(0.75, 0.68, 0.9, 1.0);
@@ -58,8 +66,19 @@ pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
                 Tile::Empty => {}
                 Tile::Solid => {
                     world_rect(vp, x, y, t, t, SOLID);
-                    if grid.get(col, row - 1) != Tile::Solid {
+                    if !grid.get(col, row - 1).is_solid() {
                         world_rect(vp, x, y, t, 2.0, SOLID_TOP);
+                    }
+                }
+                turret @ (Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim) => {
+                    world_rect(vp, x, y, t, t, TURRET);
+                    world_rect(vp, x + 3.0, y + 3.0, t - 6.0, t - 6.0, TURRET_FACE);
+                    match turret {
+                        Tile::TurretRight => {
+                            world_rect(vp, x + t - 4.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE)
+                        }
+                        Tile::TurretLeft => world_rect(vp, x, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
+                        _ => world_rect(vp, x + 6.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
                     }
                 }
                 Tile::OneWay => {
@@ -114,6 +133,47 @@ pub fn movers(world: &World, vp: &Viewport, alpha: f32) {
     }
 }
 
+/// How long a flash lasts where a bullet stops, s.
+pub const FLASH_TIME: f64 = 0.2;
+
+/// Where a bullet stopped, and when (the window's clock, s).
+#[derive(Clone, Copy, Debug)]
+pub struct Flash {
+    /// The bullet's centre at the contact, px.
+    pub at: (f64, f64),
+    /// When it stopped.
+    pub since: f64,
+}
+
+/// The bullets of the last step, each `alpha` of the way from where it
+/// started the step to where it ended it (a bullet that stopped is drawn
+/// where it stopped, under its flash); then the flashes younger than
+/// [`FLASH_TIME`].
+pub fn bullets(world: &World, vp: &Viewport, alpha: f32, flashes: &[Flash], now: f64) {
+    let r = world.tuning().bullet_radius as f32;
+    for row in world.bullet_rows() {
+        let t = match row.event {
+            BulletEvent::Fly | BulletEvent::Fire => alpha,
+            BulletEvent::Wall | BulletEvent::Hit | BulletEvent::Out => 1.0,
+        };
+        let x = row.from.0 as f32 + (row.pos.0 - row.from.0) as f32 * t;
+        let y = row.from.1 as f32 + (row.pos.1 - row.from.1) as f32 * t;
+        let (sx, sy) = vp.to_screen(x, y);
+        draw_circle(sx, sy, (r * vp.zoom).max(1.5), BULLET);
+    }
+    for f in flashes {
+        let age = ((now - f.since) / FLASH_TIME) as f32;
+        if (0.0..1.0).contains(&age) {
+            let (sx, sy) = vp.to_screen(f.at.0 as f32, f.at.1 as f32);
+            let colour = Color {
+                a: 1.0 - age,
+                ..FLASH
+            };
+            draw_circle(sx, sy, (r + 6.0 * age) * vp.zoom, colour);
+        }
+    }
+}
+
 /// The player's box at a (possibly fractional) world position, facing
 /// `facing`, squashed by `squash` (0 = not at all) after a landing.
 pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash: f32) {
@@ -141,6 +201,7 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let p = world.player();
     let r = p.rect();
     mover_debug(world, step, vp);
+    bullet_debug(world, vp);
     for m in step.moves.x.iter().chain(&step.moves.y) {
         axis_move(vp, world.mode(), m);
     }
@@ -211,6 +272,47 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
         }
         let (sx, sy) = vp.to_screen(b.x as f32, b.bottom() as f32);
         draw_text(&label, sx + 2.0, sy + 14.0, 16.0, colour);
+    }
+}
+
+const NORMAL: Color = Color::new(1.0, 0.3, 0.3, 1.0);
+
+/// Each bullet's swept capsule in the last step (the two end circles and
+/// the lines joining them) and, where it stopped, the contact point on the
+/// box it touched and the box's normal there.
+fn bullet_debug(world: &World, vp: &Viewport) {
+    let r = world.tuning().bullet_radius as f32;
+    for row in world.bullet_rows() {
+        let (ax, ay) = vp.to_screen(row.from.0 as f32, row.from.1 as f32);
+        let (bx, by) = vp.to_screen(row.pos.0 as f32, row.pos.1 as f32);
+        let sr = r * vp.zoom;
+        draw_circle_lines(ax, ay, sr, 1.0, SWEPT);
+        draw_circle_lines(bx, by, sr, 1.0, SWEPT);
+        let len = (bx - ax).hypot(by - ay);
+        if len > 0.0 {
+            // The capsule's sides: the centre line moved one radius either way.
+            let (nx, ny) = (-(by - ay) / len * sr, (bx - ax) / len * sr);
+            for s in [-1.0, 1.0] {
+                draw_line(
+                    ax + s * nx,
+                    ay + s * ny,
+                    bx + s * nx,
+                    by + s * ny,
+                    1.0,
+                    SWEPT,
+                );
+            }
+        }
+        if let Some(c) = row.contact {
+            let (px, py) = vp.to_screen(c.point.0 as f32, c.point.1 as f32);
+            draw_circle(px, py, 3.0, NORMAL);
+            let reach = 12.0 * vp.zoom;
+            let (qx, qy) = (
+                px + c.normal.0 as f32 * reach,
+                py + c.normal.1 as f32 * reach,
+            );
+            draw_line(px, py, qx, qy, 2.0, NORMAL);
+        }
     }
 }
 

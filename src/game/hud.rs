@@ -47,10 +47,7 @@ pub fn status(session: &Session, clock: &FixedClock) {
         session.mode(),
         p.vy().max(0.0) / STEPS_PER_SECOND as f32,
         world.deaths(),
-        match world.crushes() {
-            0 => String::new(),
-            n => format!(" ({n} crushed)"),
-        },
+        death_causes(world.crushes(), world.shot()),
         seconds(world.frame()),
     );
     if clock.speed() < 1.0 {
@@ -218,9 +215,32 @@ fn wrap(text: &str, width: usize) -> Vec<String> {
     lines
 }
 
+/// How many deaths were crushes and bullets, e.g. " (2 crushed, 1 shot)";
+/// nothing when none were.
+fn death_causes(crushed: u32, shot: u32) -> String {
+    let causes: Vec<String> = [(crushed, "crushed"), (shot, "shot")]
+        .into_iter()
+        .filter(|&(n, _)| n > 0)
+        .map(|(n, what)| format!("{n} {what}"))
+        .collect();
+    if causes.is_empty() {
+        String::new()
+    } else {
+        format!(" ({})", causes.join(", "))
+    }
+}
+
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{death_causes, wrap};
+
+    #[test]
+    fn death_causes_name_only_the_causes_that_happened() {
+        assert_eq!(death_causes(0, 0), "");
+        assert_eq!(death_causes(2, 0), " (2 crushed)");
+        assert_eq!(death_causes(0, 1), " (1 shot)");
+        assert_eq!(death_causes(2, 3), " (2 crushed, 3 shot)");
+    }
 
     #[test]
     fn errors_wrap_between_words_never_inside_a_number() {

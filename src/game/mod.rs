@@ -9,6 +9,7 @@ mod keys;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
+use dropthrough::bullet::BulletEvent;
 use dropthrough::clock::FixedClock;
 use dropthrough::geom::Rect;
 use dropthrough::session::{OutputError, Phase, Session};
@@ -28,6 +29,8 @@ const RELOAD_EVERY: f64 = 1.0;
 const MIN_FRAME: f64 = 1.0 / 60.0;
 /// Steps a landing squash lasts.
 const SQUASH_STEPS: f32 = 8.0;
+/// Most bullet flashes shown at once.
+const MAX_FLASHES: usize = 64;
 
 /// Whether a window can be opened at all: on Linux and the BSDs, an X11 or
 /// Wayland display must be named, or the window library panics.
@@ -118,6 +121,7 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
     let mut latch = KeyLatch::default();
     let mut motion = Motion::still(session.world().player().rect());
     let mut last_step = Step::default();
+    let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut show_help = true;
     let mut show_debug = false;
     let mut last_reload_check = get_time();
@@ -184,6 +188,7 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
         {
             motion = Motion::still(session.world().player().rect());
             last_step = Step::default();
+            flashes.clear();
             camera.reset();
         }
 
@@ -202,6 +207,19 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
             if step.moves.x.is_some() {
                 last_step = step;
             }
+            let stopped = session
+                .world()
+                .bullet_rows()
+                .iter()
+                .filter(|b| matches!(b.event, BulletEvent::Wall | BulletEvent::Hit));
+            let clock_now = get_time();
+            flashes.retain(|f| clock_now - f.since < draw::FLASH_TIME);
+            flashes.extend(stopped.map(|b| draw::Flash {
+                at: b.pos,
+                since: clock_now,
+            }));
+            // A storm of bullets flashes only where the first few stopped.
+            flashes.truncate(MAX_FLASHES);
         }
 
         // 3. Draw, between the last two steps.
@@ -222,6 +240,7 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
         clear_background(draw::BACKGROUND);
         draw::level(grid, &viewport, now);
         draw::movers(world, &viewport, clock.alpha());
+        draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
         draw::player(
             &viewport,
             x,
