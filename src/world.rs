@@ -367,6 +367,19 @@ impl World {
         self.bullets.flying()
     }
 
+    /// Fires a bullet of the level's radius from `pos` (px) at velocity
+    /// `vel` (px/s), as a turret would; it first moves in the next step.
+    /// For games that shoot bullets of their own, and for tests. Gives its
+    /// id, or `None` when the most bullets allowed already fly (or a
+    /// number given is not finite).
+    pub fn spawn_bullet(&mut self, pos: (f64, f64), vel: (f64, f64)) -> Option<u64> {
+        let finite = [pos.0, pos.1, vel.0, vel.1].iter().all(|v| v.is_finite());
+        if !finite {
+            return None;
+        }
+        self.bullets.spawn(pos, vel, None)
+    }
+
     /// What each bullet did in the last step, by id (the bullets CSV's rows).
     pub fn bullet_rows(&self) -> &[BulletRow] {
         self.bullets.rows()

@@ -94,8 +94,9 @@ pub struct Bullet {
     pub pos: Vec2,
     /// Its velocity, px/s.
     pub vel: Vec2,
-    /// The turret that fired it, which it never hits.
-    pub owner: (i32, i32),
+    /// The turret that fired it, which it never hits (none for a bullet
+    /// the game fired itself, [`Bullets::spawn`]).
+    pub owner: Option<(i32, i32)>,
 }
 
 impl Bullet {
@@ -407,7 +408,7 @@ impl Bullets {
         self.flying.retain_mut(|b| {
             let from = b.pos;
             let d = b.step_motion();
-            let (event, contact) = match travel(mode, &obstacles, from, d, r, Some(b.owner)) {
+            let (event, contact) = match travel(mode, &obstacles, from, d, r, b.owner) {
                 Some(stop) => {
                     b.pos = stop.at;
                     let event = match stop.struck {
@@ -453,9 +454,6 @@ impl Bullets {
         }
         let (r, speed) = (tuning.bullet_radius, tuning.bullet_speed);
         for t in turrets {
-            if self.flying.len() >= MAX_BULLETS {
-                break;
-            }
             let pos = t.muzzle(r);
             let vel = match t.aim {
                 Aim::Right => (speed, 0.0),
@@ -469,22 +467,32 @@ impl Bullets {
                     (dx / len * speed, dy / len * speed)
                 }
             };
-            self.fired += 1;
-            let bullet = Bullet {
-                id: self.fired,
-                pos,
-                vel,
-                owner: (t.col, t.row),
-            };
-            self.flying.push(bullet);
-            self.rows.push(BulletRow {
-                id: bullet.id,
-                pos,
-                from: pos,
-                event: BulletEvent::Fire,
-                contact: None,
-            });
+            self.spawn(pos, vel, Some((t.col, t.row)));
         }
+    }
+
+    /// Fires a bullet from `pos` with velocity `vel` (px/s) that never hits
+    /// `owner`'s tile, unless [`MAX_BULLETS`] already fly. Its row says
+    /// `fire`. Gives its id.
+    pub fn spawn(&mut self, pos: Vec2, vel: Vec2, owner: Option<(i32, i32)>) -> Option<u64> {
+        if self.flying.len() >= MAX_BULLETS {
+            return None;
+        }
+        self.fired += 1;
+        self.flying.push(Bullet {
+            id: self.fired,
+            pos,
+            vel,
+            owner,
+        });
+        self.rows.push(BulletRow {
+            id: self.fired,
+            pos,
+            from: pos,
+            event: BulletEvent::Fire,
+            contact: None,
+        });
+        Some(self.fired)
     }
 }
 
