@@ -506,3 +506,22 @@ fn at_most_65536_bullets_fly_and_a_turret_holds_its_fire_at_the_bound() {
     assert_eq!(w.spawn_bullet((100.0, 40.0), (0.0, 0.0)), None);
     assert_eq!(w.bullets().len(), MAX_BULLETS);
 }
+
+#[test]
+fn a_wall_and_the_player_touched_at_the_same_instant_the_player_is_hit() {
+    use dropthrough::bullet::{travel, Moving, Obstacles, Struck};
+    use dropthrough::geom::Rect;
+    // The tile [160, 176]² and a player box just below it, left faces in
+    // line; the bullet's centre runs along y = 176, where they meet.
+    let room = level(&room());
+    let still = Rect::new(160, 176, 12, 16);
+    let obstacles = Obstacles {
+        grid: &room.grid,
+        movers: &[],
+        player: Some(Moving::between(still, still)),
+    };
+    for mode in EXACT {
+        let stop = travel(mode, &obstacles, (100.0, 176.0), (100.0, 0.0), 3.0, None);
+        assert_eq!(stop.map(|s| s.struck), Some(Struck::Player), "{mode}");
+    }
+}

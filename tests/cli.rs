@@ -333,3 +333,63 @@ fn help_names_the_default_frames_the_exit_codes_and_the_controls() {
         assert!(text.contains(needle), "--help mentions {needle:?}:\n{text}");
     }
 }
+
+#[test]
+fn writes_the_bullets_csv_with_its_header_one_row_per_bullet_per_step() {
+    let dir = scratch("bullets");
+    let level = dir.join("gallery.txt");
+    std::fs::write(
+        &level,
+        "fire_every = 0.5\nbullet_speed = 600\n##########\n#>.....#.#\n#@......E#\n##########\n",
+    )
+    .unwrap();
+    let bullets = dir.join("b.csv");
+    let trace = dir.join("t.csv");
+    let args = |mode: &'static str| {
+        vec![
+            "--headless".to_string(),
+            "--level".into(),
+            level.display().to_string(),
+            "--frames".into(),
+            "45".into(),
+            "--collision".into(),
+            mode.into(),
+            "--bullets".into(),
+            bullets.display().to_string(),
+            "--trace".into(),
+            trace.display().to_string(),
+        ]
+    };
+    let out = run(&args("sweep").iter().map(String::as_str).collect::<Vec<_>>());
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&bullets).unwrap();
+    // Fired on frame 30 from (35, 24) at 10 px a step; the wall's face is
+    // x = 112, so it touches it at x = 109 on frame 38 (7.4 steps on).
+    let mut want = vec!["frame,id,x,y,event".to_string(), "30,1,35,24,fire".into()];
+    for frame in 31..38 {
+        want.push(format!("{frame},1,{},24,", 35 + 10 * (frame - 30)));
+    }
+    want.push("38,1,109,24,wall".into());
+    assert_eq!(text.lines().collect::<Vec<_>>(), want);
+    assert!(std::fs::read_to_string(&trace)
+        .unwrap()
+        .starts_with("frame,x,y"));
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        3,
+        "no temporary files"
+    );
+
+    // An unwritable bullets file: exit 2, and the trace is not written either.
+    std::fs::remove_file(&trace).unwrap();
+    let mut bad = args("substep");
+    bad[8] = "/no/such/dir/b.csv".into();
+    let out = run(&bad.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_usage_error(&out, "/no/such/dir/b.csv: cannot write bullets");
+    assert!(!trace.exists(), "nothing half-done is left behind");
+    // And it may not overwrite the level.
+    let mut clash = args("sweep");
+    clash[8] = level.display().to_string();
+    let out = run(&clash.iter().map(String::as_str).collect::<Vec<_>>());
+    assert_usage_error(&out, "--bullets");
+}
