@@ -111,3 +111,34 @@ fn the_crusher_corridor_crushes_the_careless() {
         );
     }
 }
+
+#[test]
+fn naive_bullets_pass_through_the_paper_wall() {
+    let wall = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("14-paper-wall.txt"))
+        .unwrap();
+    let (summary, _) = traced(&wall, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0 && !summary.exited,
+        "naive: shots land beyond the one-tile wall and hit the player: {summary}"
+    );
+}
+
+#[test]
+fn the_gallery_and_cover_shoot_the_careless() {
+    // Straight on: through the gallery's ledge at once, or across cover's gaps.
+    let gallery = "1-40 right\n41 right+down\n42-600 right";
+    for (name, script) in [("12-the-gallery.txt", gallery), ("13-cover.txt", "1-600 right")] {
+        let path = bundled_levels()
+            .into_iter()
+            .find(|p| p.ends_with(name))
+            .unwrap();
+        let level = Level::load(&path).unwrap();
+        let hasty = InputScript::parse(script, "hasty").unwrap();
+        for mode in CollisionMode::EXACT {
+            let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
+            assert!(summary.deaths > 0, "{name} {mode}: running straight on is shot: {summary}");
+        }
+    }
+}
