@@ -525,3 +525,47 @@ fn a_wall_and_the_player_touched_at_the_same_instant_the_player_is_hit() {
         assert_eq!(stop.map(|s| s.struck), Some(Struck::Player), "{mode}");
     }
 }
+
+#[test]
+fn hostile_bullet_values_are_errors_at_their_place() {
+    for (line, want) in [
+        ("bullet_radius = 0", "bad value '0' for bullet_radius (expected a finite number > 0 and at most 8, in px)"),
+        ("bullet_radius = 9", "at most 8, in px"),
+        ("bullet_radius = NaN", "bad value 'NaN' for bullet_radius"),
+        ("bullet_speed = 1e9", "bad value '1e9' for bullet_speed (expected a finite number > 0 and at most 10000000, in px/s)"),
+        ("fire_every = 0", "bad value '0' for fire_every"),
+        ("fire_every = -1", "bad value '-1' for fire_every"),
+    ] {
+        let text = format!("{line}\n#>@#\n####\n");
+        let e = dropthrough::Level::parse(&text, "x.txt").unwrap_err().to_string();
+        let col = line.find('=').unwrap() + 3;
+        assert!(e.starts_with(&format!("x.txt:1:{col}: ")), "{e}");
+        assert!(e.contains(want), "{line}: {e}");
+    }
+}
+
+#[test]
+fn a_thousand_turrets_firing_every_step_stay_within_the_bound() {
+    // 1,020 turrets, each with room for its slow bullets, firing every step.
+    let mut text = String::from("fire_every = 0.001\nbullet_speed = 1\n");
+    let wall = "#".repeat(53);
+    text.push_str(&format!("{wall}\n"));
+    for _ in 0..60 {
+        text.push_str(&format!("#{}#\n", ">..".repeat(17)));
+    }
+    text.push_str(&format!("#@{}#\n{wall}\n", ".".repeat(50)));
+    let mut w = World::new(
+        dropthrough::Level::parse(&text, "x.txt").unwrap(),
+        CollisionMode::Sweep,
+    );
+    assert_eq!(w.level().turrets.len(), 1020);
+    for _ in 0..80 {
+        w.step(keys(""));
+        assert!(w.bullets().len() <= MAX_BULLETS);
+    }
+    assert_eq!(
+        w.bullets().len(),
+        MAX_BULLETS,
+        "the bound is reached and held"
+    );
+}

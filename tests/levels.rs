@@ -129,7 +129,10 @@ fn naive_bullets_pass_through_the_paper_wall() {
 fn the_gallery_and_cover_shoot_the_careless() {
     // Straight on: through the gallery's ledge at once, or across cover's gaps.
     let gallery = "1-40 right\n41 right+down\n42-600 right";
-    for (name, script) in [("12-the-gallery.txt", gallery), ("13-cover.txt", "1-600 right")] {
+    for (name, script) in [
+        ("12-the-gallery.txt", gallery),
+        ("13-cover.txt", "1-600 right"),
+    ] {
         let path = bundled_levels()
             .into_iter()
             .find(|p| p.ends_with(name))
@@ -138,7 +141,10 @@ fn the_gallery_and_cover_shoot_the_careless() {
         let hasty = InputScript::parse(script, "hasty").unwrap();
         for mode in CollisionMode::EXACT {
             let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
-            assert!(summary.deaths > 0, "{name} {mode}: running straight on is shot: {summary}");
+            assert!(
+                summary.deaths > 0,
+                "{name} {mode}: running straight on is shot: {summary}"
+            );
         }
     }
 }
