@@ -93,7 +93,8 @@ impl Tile {
 /// each row starting on a fresh byte. Beside them the grid keeps one bit per
 /// tile, column by column, set where the tile is not empty: a vertical sweep
 /// skips 64 empty rows per word read. A horizontal sweep reads the row's
-/// packed tiles, 16 to a word. In all, 0.625 bytes per tile.
+/// packed tiles, 16 to a word. A coarser index, one bit per 4 × 4 block,
+/// marks the blocks a bullet can cross in one jump. In all, 0.633 bytes per tile.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Grid {
     width: usize,
@@ -105,7 +106,14 @@ pub struct Grid {
     /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
     occupied: Vec<u64>,
     words_per_col: usize,
+    /// One bit per block of [`BLOCK`] × [`BLOCK`] tiles, row-major: set when
+    /// the block and the tiles around it, one deep, are all empty and inside
+    /// the grid's sides and top. Bullets cross such a block in one jump.
+    clear: Vec<u64>,
 }
+
+/// The side of a block of the grid's coarse index, in tiles.
+pub const BLOCK: usize = 4;
 
 impl Grid {
     /// A grid of `width × height` tiles given row by row.
@@ -115,6 +123,7 @@ impl Grid {
         for (i, &tile) in tiles.iter().enumerate() {
             grid.set(i % width, i / width, tile);
         }
+        grid.index_blocks();
         grid
     }
 
@@ -129,7 +138,51 @@ impl Grid {
             packed: vec![0; stride * height],
             occupied: vec![0; width * words_per_col],
             words_per_col,
+            clear: vec![0; (width.div_ceil(BLOCK) * height.div_ceil(BLOCK)).div_ceil(64)],
         }
+    }
+
+    /// Fills the coarse index of clear blocks; call once every tile is set
+    /// ([`Grid::new`] and the level parser do).
+    pub(crate) fn index_blocks(&mut self) {
+        let blocks_wide = self.width.div_ceil(BLOCK);
+        for by in 0..self.height.div_ceil(BLOCK) {
+            for bx in 0..blocks_wide {
+                let (c0, r0) = ((bx * BLOCK) as i32, (by * BLOCK) as i32);
+                let span = BLOCK as i32;
+                let clear = (c0 - 1..=c0 + span).all(|c| {
+                    (r0 - 1..=r0 + span).all(|r| {
+                        c >= 0 && (c as usize) < self.width && r >= 0 && !self.is_occupied(c, r)
+                    })
+                });
+                let i = by * blocks_wide + bx;
+                if clear {
+                    self.clear[i / 64] |= 1 << (i % 64);
+                } else {
+                    self.clear[i / 64] &= !(1 << (i % 64));
+                }
+            }
+        }
+    }
+
+    /// Whether the tile at (`col`, `row`), inside the grid's columns and at
+    /// or below its top, is not empty (below the grid nothing is).
+    fn is_occupied(&self, col: i32, row: i32) -> bool {
+        let (col, row) = (col as usize, row as usize);
+        row < self.height
+            && self.occupied[col * self.words_per_col + row / 64] >> (row % 64) & 1 != 0
+    }
+
+    /// Whether the block holding tile (`col`, `row`) is clear: it and the
+    /// tiles one deep around it are empty and inside the grid, so a bullet
+    /// centred anywhere in it touches nothing. Outside the grid, never.
+    pub fn block_clear(&self, col: i32, row: i32) -> bool {
+        if col < 0 || row < 0 || col as usize >= self.width || row as usize >= self.height {
+            return false;
+        }
+        let (bx, by) = (col as usize / BLOCK, row as usize / BLOCK);
+        let i = by * self.width.div_ceil(BLOCK) + bx;
+        self.clear[i / 64] >> (i % 64) & 1 != 0
     }
 
     /// Puts a tile into an empty cell inside the grid (the parser fills each cell once).
@@ -306,9 +359,11 @@ impl Grid {
         )
     }
 
-    /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile index.
+    /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile
+    /// index and the one-bit-per-block index.
     pub fn memory_bytes(&self) -> usize {
-        self.packed.capacity() + self.occupied.capacity() * std::mem::size_of::<u64>()
+        let words = self.occupied.capacity() + self.clear.capacity();
+        self.packed.capacity() + words * std::mem::size_of::<u64>()
     }
 }
 
@@ -333,10 +388,11 @@ mod tests {
 
     #[test]
     fn memory_is_half_a_byte_per_tile_plus_one_bit() {
-        // 10 × 10: 5 bytes a row, and one 64-bit word per column.
+        // 10 × 10: 5 bytes a row, one 64-bit word per column, and one
+        // word for the 3 × 3 blocks.
         assert_eq!(
             Grid::new(10, 10, vec![Tile::Empty; 100]).memory_bytes(),
-            50 + 10 * 8
+            50 + 10 * 8 + 8
         );
     }
 
@@ -390,6 +446,19 @@ mod tests {
                         assert_eq!(
                             g.occupied_near(c as i32, r as i32),
                             near(c as i32, r as i32)
+                        );
+                        let clear = (c as i32 / 4 * 4 - 1..=c as i32 / 4 * 4 + 4).all(|x| {
+                            (r as i32 / 4 * 4 - 1..=r as i32 / 4 * 4 + 4).all(|y| {
+                                x >= 0
+                                    && x < width as i32
+                                    && y >= 0
+                                    && (y >= height as i32 || !busy(x as usize, y as usize))
+                            })
+                        });
+                        assert_eq!(
+                            g.block_clear(c as i32, r as i32),
+                            clear,
+                            "block of ({c}, {r})"
                         );
                         let below = height as i32 + (c as i32 % 3);
                         assert_eq!(g.occupied_near(c as i32, below), near(c as i32, below));

@@ -348,6 +348,7 @@ impl<'a> Parser<'a> {
                 grid.set(c, r, tile);
             }
         }
+        grid.index_blocks();
         Ok(Level {
             header: self.header,
             grid,

@@ -20,13 +20,23 @@ use dropthrough::grid::Grid;
 use dropthrough::{CollisionMode, Level, World};
 use proptest::prelude::*;
 
-/// A random grid: mostly empty, some solid tiles and turrets, and the rest.
+/// A random grid: small and busy (mostly empty, some solid tiles and
+/// turrets, and the rest), or large and open, with the odd tile, so whole
+/// blocks are crossed in one jump.
 fn grid_text() -> impl Strategy<Value = Vec<String>> {
-    let tile = prop_oneof![
+    let busy = prop_oneof![
         14 => Just('.'), 4 => Just('#'), 1 => Just('>'), 1 => Just('T'),
         2 => Just('-'), 1 => Just('^'), 1 => Just('E')
     ];
-    (3usize..24, 3usize..24).prop_flat_map(move |(w, h)| {
+    let open = prop_oneof![400 => Just('.'), 3 => Just('#'), 1 => Just('T'), 1 => Just('-')];
+    prop_oneof![grid_of_tiles(busy, 3..24), grid_of_tiles(open, 8..90)]
+}
+
+fn grid_of_tiles(
+    tile: impl Strategy<Value = char> + Clone + 'static,
+    sides: std::ops::Range<usize>,
+) -> impl Strategy<Value = Vec<String>> {
+    (sides.clone(), sides).prop_flat_map(move |(w, h)| {
         prop::collection::vec(prop::collection::vec(tile.clone(), w), h)
             .prop_map(|rows| rows.into_iter().map(|r| r.into_iter().collect()).collect())
     })
