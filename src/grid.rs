@@ -4,6 +4,7 @@
 //! Knows nothing of the level file's text; `level` fills it.
 
 use std::ops::Range;
+use std::sync::OnceLock;
 
 use crate::geom::{Rect, TILE};
 
@@ -93,9 +94,8 @@ impl Tile {
 /// each row starting on a fresh byte. Beside them the grid keeps one bit per
 /// tile, column by column, set where the tile is not empty: a vertical sweep
 /// skips 64 empty rows per word read. A horizontal sweep reads the row's
-/// packed tiles, 16 to a word. A coarser index, one bit per 4 × 4 block,
-/// marks the blocks a bullet can cross in one jump. In all, 0.633 bytes per tile.
-#[derive(Clone, Debug, PartialEq, Eq)]
+/// packed tiles, 16 to a word. In all, 0.625 bytes per tile.
+#[derive(Clone, Debug)]
 pub struct Grid {
     width: usize,
     height: usize,
@@ -106,14 +106,19 @@ pub struct Grid {
     /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
     occupied: Vec<u64>,
     words_per_col: usize,
-    /// One bit per block of [`BLOCK`] × [`BLOCK`] tiles, row-major: set when
-    /// the block and the tiles around it, one deep, are all empty and inside
-    /// the grid's sides and top. Bullets cross such a block in one jump.
-    clear: Vec<u64>,
+    /// Each tile's clearance ([`Grid::clearance`]), a byte per tile, made
+    /// the first time a bullet asks: levels without bullets never hold it.
+    clearance: OnceLock<Vec<u8>>,
 }
 
-/// The side of a block of the grid's coarse index, in tiles.
-pub const BLOCK: usize = 4;
+impl PartialEq for Grid {
+    /// Equal tiles make equal grids, whether or not their clearance is made yet.
+    fn eq(&self, other: &Grid) -> bool {
+        (self.width, self.height, &self.packed) == (other.width, other.height, &other.packed)
+    }
+}
+
+impl Eq for Grid {}
 
 impl Grid {
     /// A grid of `width × height` tiles given row by row.
@@ -123,7 +128,6 @@ impl Grid {
         for (i, &tile) in tiles.iter().enumerate() {
             grid.set(i % width, i / width, tile);
         }
-        grid.index_blocks();
         grid
     }
 
@@ -138,51 +142,75 @@ impl Grid {
             packed: vec![0; stride * height],
             occupied: vec![0; width * words_per_col],
             words_per_col,
-            clear: vec![0; (width.div_ceil(BLOCK) * height.div_ceil(BLOCK)).div_ceil(64)],
+            clearance: OnceLock::new(),
         }
     }
 
-    /// Fills the coarse index of clear blocks; call once every tile is set
-    /// ([`Grid::new`] and the level parser do).
-    pub(crate) fn index_blocks(&mut self) {
-        let blocks_wide = self.width.div_ceil(BLOCK);
-        for by in 0..self.height.div_ceil(BLOCK) {
-            for bx in 0..blocks_wide {
-                let (c0, r0) = ((bx * BLOCK) as i32, (by * BLOCK) as i32);
-                let span = BLOCK as i32;
-                let clear = (c0 - 1..=c0 + span).all(|c| {
-                    (r0 - 1..=r0 + span).all(|r| {
-                        c >= 0 && (c as usize) < self.width && r >= 0 && !self.is_occupied(c, r)
-                    })
-                });
-                let i = by * blocks_wide + bx;
-                if clear {
-                    self.clear[i / 64] |= 1 << (i % 64);
-                } else {
-                    self.clear[i / 64] &= !(1 << (i % 64));
-                }
+    /// How far tile (`col`, `row`) is from anything a bullet could touch: the
+    /// Chebyshev distance, in tiles, to the nearest tile that is not empty
+    /// or lies outside the grid's solid sides and top (0 for such a tile, 1
+    /// next to one, …, at most 255). Every tile closer than that is empty,
+    /// so a circle of at most half a tile centred within `k − 2` tiles of
+    /// it touches nothing. Below the grid it is 0 (unknown).
+    pub fn clearance(&self, col: i32, row: i32) -> u8 {
+        if col < 0 || row < 0 || col as usize >= self.width || row as usize >= self.height {
+            return 0;
+        }
+        let map = self.clearance.get_or_init(|| self.clearance_map());
+        map[row as usize * self.width + col as usize]
+    }
+
+    /// The exact Chebyshev distance transform, in two passes (each tile
+    /// takes the least of its already-visited neighbours' distances plus one).
+    fn clearance_map(&self) -> Vec<u8> {
+        let (w, h) = (self.width, self.height);
+        let mut d = vec![0u8; w * h];
+        for r in 0..h {
+            for c in 0..w {
+                // The solid outside: left, right and top.
+                let outside = (c + 1).min(w - c).min(r + 1).min(255) as u8;
+                let empty = self.get(c as i32, r as i32) == Tile::Empty;
+                d[r * w + c] = if empty { outside } else { 0 };
             }
         }
-    }
-
-    /// Whether the tile at (`col`, `row`), inside the grid's columns and at
-    /// or below its top, is not empty (below the grid nothing is).
-    fn is_occupied(&self, col: i32, row: i32) -> bool {
-        let (col, row) = (col as usize, row as usize);
-        row < self.height
-            && self.occupied[col * self.words_per_col + row / 64] >> (row % 64) & 1 != 0
-    }
-
-    /// Whether the block holding tile (`col`, `row`) is clear: it and the
-    /// tiles one deep around it are empty and inside the grid, so a bullet
-    /// centred anywhere in it touches nothing. Outside the grid, never.
-    pub fn block_clear(&self, col: i32, row: i32) -> bool {
-        if col < 0 || row < 0 || col as usize >= self.width || row as usize >= self.height {
-            return false;
+        let at = |d: &[u8], c: usize, r: usize| d[r * w + c].saturating_add(1);
+        for r in 0..h {
+            for c in 0..w {
+                let mut v = d[r * w + c];
+                if c > 0 {
+                    v = v.min(at(&d, c - 1, r));
+                }
+                if r > 0 {
+                    v = v.min(at(&d, c, r - 1));
+                    if c > 0 {
+                        v = v.min(at(&d, c - 1, r - 1));
+                    }
+                    if c + 1 < w {
+                        v = v.min(at(&d, c + 1, r - 1));
+                    }
+                }
+                d[r * w + c] = v;
+            }
         }
-        let (bx, by) = (col as usize / BLOCK, row as usize / BLOCK);
-        let i = by * self.width.div_ceil(BLOCK) + bx;
-        self.clear[i / 64] >> (i % 64) & 1 != 0
+        for r in (0..h).rev() {
+            for c in (0..w).rev() {
+                let mut v = d[r * w + c];
+                if c + 1 < w {
+                    v = v.min(at(&d, c + 1, r));
+                }
+                if r + 1 < h {
+                    v = v.min(at(&d, c, r + 1));
+                    if c + 1 < w {
+                        v = v.min(at(&d, c + 1, r + 1));
+                    }
+                    if c > 0 {
+                        v = v.min(at(&d, c - 1, r + 1));
+                    }
+                }
+                d[r * w + c] = v;
+            }
+        }
+        d
     }
 
     /// Puts a tile into an empty cell inside the grid (the parser fills each cell once).
@@ -360,10 +388,10 @@ impl Grid {
     }
 
     /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile
-    /// index and the one-bit-per-block index.
+    /// index, plus a byte per tile of clearance once bullets have asked.
     pub fn memory_bytes(&self) -> usize {
-        let words = self.occupied.capacity() + self.clear.capacity();
-        self.packed.capacity() + words * std::mem::size_of::<u64>()
+        let clearance = self.clearance.get().map_or(0, Vec::capacity);
+        self.packed.capacity() + self.occupied.capacity() * std::mem::size_of::<u64>() + clearance
     }
 }
 
@@ -388,11 +416,10 @@ mod tests {
 
     #[test]
     fn memory_is_half_a_byte_per_tile_plus_one_bit() {
-        // 10 × 10: 5 bytes a row, one 64-bit word per column, and one
-        // word for the 3 × 3 blocks.
+        // 10 × 10: 5 bytes a row, and one 64-bit word per column.
         assert_eq!(
             Grid::new(10, 10, vec![Tile::Empty; 100]).memory_bytes(),
-            50 + 10 * 8 + 8
+            50 + 10 * 8
         );
     }
 
@@ -447,25 +474,33 @@ mod tests {
                             g.occupied_near(c as i32, r as i32),
                             near(c as i32, r as i32)
                         );
-                        let clear = (c as i32 / 4 * 4 - 1..=c as i32 / 4 * 4 + 4).all(|x| {
-                            (r as i32 / 4 * 4 - 1..=r as i32 / 4 * 4 + 4).all(|y| {
-                                x >= 0
-                                    && x < width as i32
-                                    && y >= 0
-                                    && (y >= height as i32 || !busy(x as usize, y as usize))
-                            })
-                        });
-                        assert_eq!(
-                            g.block_clear(c as i32, r as i32),
-                            clear,
-                            "block of ({c}, {r})"
-                        );
                         let below = height as i32 + (c as i32 % 3);
                         assert_eq!(g.occupied_near(c as i32, below), near(c as i32, below));
                         assert_eq!(
                             g.previous_occupied_row(c, r),
                             (0..=r).rev().find(|&y| busy(c, y))
                         );
+                        if width * height <= 65 * 65 {
+                            // Clearance: the nearest non-empty tile or outside cell, by
+                            // brute force (on the smaller grids: it is quartic).
+                            let far = (0..width as i32 + 2)
+                                .flat_map(|x| (0..height as i32 + 1).map(move |y| (x - 1, y - 1)))
+                                .filter(|&(x, y)| {
+                                    x < 0
+                                        || x >= width as i32
+                                        || y < 0
+                                        || (y < height as i32 && busy(x as usize, y as usize))
+                                })
+                                .map(|(x, y)| (x - c as i32).abs().max((y - r as i32).abs()))
+                                .min()
+                                .unwrap_or(255)
+                                .min(255);
+                            assert_eq!(
+                                i32::from(g.clearance(c as i32, r as i32)),
+                                far,
+                                "({c}, {r})"
+                            );
+                        }
                     }
                 }
             }

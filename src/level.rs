@@ -348,7 +348,6 @@ impl<'a> Parser<'a> {
                 grid.set(c, r, tile);
             }
         }
-        grid.index_blocks();
         Ok(Level {
             header: self.header,
             grid,

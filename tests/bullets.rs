@@ -569,3 +569,50 @@ fn a_thousand_turrets_firing_every_step_stay_within_the_bound() {
         "the bound is reached and held"
     );
 }
+
+#[test]
+fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does() {
+    use dropthrough::bullet::{travel, Obstacles};
+    // A 60 × 40 room, open but for its walls and a floor at row 30: the walk
+    // jumps across the open space, and must still find the first touch of
+    // a path sinking slowly towards the floor from far above it.
+    let mut text = format!("{}\n", "#".repeat(62));
+    for row in 0..40 {
+        let fill = if row == 30 { "#" } else { "." };
+        let spawn = if row == 39 { "@" } else { "." };
+        text.push_str(&format!("#{spawn}{}#\n", fill.repeat(59)));
+    }
+    text.push_str(&"#".repeat(62));
+    let room = level(&text);
+    let obstacles = Obstacles {
+        grid: &room.grid,
+        movers: &[],
+        player: None,
+    };
+    let floor_top = 31.0 * 16.0;
+    let mut checked = 0;
+    for i in 0..400 {
+        let start = (40.0 + (i % 7) as f64 * 13.3, floor_top - 20.0 - (i % 23) as f64 * 7.1);
+        let slope = 0.002 + (i % 11) as f64 * 0.013;
+        let dir = if i % 2 == 0 { 1.0 } else { -1.0 };
+        let d = (900.0 * dir, 900.0 * slope);
+        let start = if dir < 0.0 { (960.0 - start.0, start.1) } else { start };
+        let r = 3.0;
+        // Brute force: the first of 200,000 points whose circle reaches the floor.
+        let first = (0..=200_000).map(|k| k as f64 / 200_000.0).find(|&t| {
+            let y = start.1 + d.1 * t;
+            let x = start.0 + d.0 * t;
+            y + r > floor_top && x > 16.0 - r && x < 976.0 + r
+        });
+        let Some(first) = first else { continue };
+        let stop = travel(CollisionMode::Sweep, &obstacles, start, d, r, None)
+            .unwrap_or_else(|| panic!("{start:?} {d:?}: missed the floor"));
+        assert!(
+            (stop.t - first).abs() <= 1e-5,
+            "{start:?} {d:?}: contact at t = {} where the floor is first reached at {first}",
+            stop.t
+        );
+        checked += 1;
+    }
+    assert!(checked > 100, "enough paths reach the floor: {checked}");
+}

@@ -10,12 +10,13 @@
 //! next cell is entered no earlier than the best contact found, since every
 //! contact from there on comes later. A neighbourhood with nothing in it is
 //! ruled out from the grid's occupancy index without reading its tiles, and
-//! a whole block of 4 × 4 tiles with nothing in or around it is crossed in
-//! one jump, so open space costs a step per block, not per tile.
+//! in open space the grid's clearance (how far the nearest non-empty tile
+//! is) lets the walk jump across the whole square of cells it vouches for,
+//! so open space costs a few jumps, not a step per tile.
 
 use super::circle::{first_overlap, overlaps, BoxF, Vec2};
 use crate::geom::{tile_rect, TILE};
-use crate::grid::{Grid, BLOCK};
+use crate::grid::Grid;
 
 /// The earliest contact, in `[0, 1]`, of a circle of radius `r` whose centre
 /// moves from `p` to `p + d`, with a solid tile or the grid's solid outside,
@@ -31,23 +32,33 @@ pub fn first_tile_contact(
     let (step_x, mut next_x, delta_x) = axis_start(p.0, d.0, cell.0);
     let (step_y, mut next_y, delta_y) = axis_start(p.1, d.1, cell.1);
     let mut best: Option<(f64, (i32, i32))> = None;
+    // The cell whose neighbourhood was tested last: its tiles need no second test.
+    let mut tested: Option<(i32, i32)> = None;
     loop {
-        if grid.block_clear(cell.0, cell.1) {
-            // Nothing in or around this block: jump to where the centre
-            // leaves it, and walk on from the cell it enters there.
-            let (exit, next) = leave_block(p, d, cell);
+        let clearance = grid.clearance(cell.0, cell.1);
+        if clearance >= 3 {
+            // Nothing within `clearance - 1` tiles: a centre anywhere in the
+            // square of cells `clearance - 2` around this one touches
+            // nothing. Jump to where it leaves that square, and walk on
+            // from the cell it enters there.
+            let reach = i32::from(clearance) - 2;
+            let lo = (cell.0 - reach, cell.1 - reach);
+            let (exit, next) = leave_square(p, d, lo, 2 * reach + 1);
             if exit >= 1.0 || best.is_some_and(|(b, _)| exit >= b) {
                 return best;
             }
             cell = next;
+            tested = None;
             (_, next_x, _) = axis_start(p.0, d.0, cell.0);
             (_, next_y, _) = axis_start(p.1, d.1, cell.1);
             continue;
         }
-        if grid.occupied_near(cell.0, cell.1) {
+        if clearance < 2 && grid.occupied_near(cell.0, cell.1) {
             for col in cell.0 - 1..=cell.0 + 1 {
                 for row in cell.1 - 1..=cell.1 + 1 {
-                    if !grid.get(col, row).is_solid() || owner == Some((col, row)) {
+                    let seen =
+                        tested.is_some_and(|(c, r)| (col - c).abs() <= 1 && (row - r).abs() <= 1);
+                    if seen || !grid.get(col, row).is_solid() || owner == Some((col, row)) {
                         continue;
                     }
                     let tile = BoxF::of(tile_rect(col, row));
@@ -59,6 +70,7 @@ pub fn first_tile_contact(
                 }
             }
         }
+        tested = Some(cell);
         // The next cell's contacts all come at or after the time it is entered.
         let next = next_x.min(next_y);
         if next >= 1.0 || best.is_some_and(|(b, _)| next >= b) {
@@ -92,16 +104,11 @@ pub fn overlaps_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) ->
     })
 }
 
-/// When the centre `p + t·d`, now in `cell`, leaves that cell's block of
-/// [`BLOCK`] × [`BLOCK`] tiles, and the cell it enters then.
-fn leave_block(p: Vec2, d: Vec2, cell: (i32, i32)) -> (f64, (i32, i32)) {
-    let span = BLOCK as i32;
-    let first = (
-        cell.0.div_euclid(span) * span,
-        cell.1.div_euclid(span) * span,
-    );
+/// When the centre `p + t·d`, now inside the square of `span` × `span`
+/// cells whose first cell is `lo`, leaves it, and the cell it enters then.
+fn leave_square(p: Vec2, d: Vec2, lo: (i32, i32), span: i32) -> (f64, (i32, i32)) {
     let size = f64::from(TILE);
-    // The time to the block's far face on one axis, and the cell beyond it.
+    // The time to the square's far face on one axis, and the cell beyond it.
     let face = |p: f64, d: f64, first: i32| -> (f64, i32) {
         if d > 0.0 {
             ((f64::from(first + span) * size - p) / d, first + span)
@@ -111,22 +118,22 @@ fn leave_block(p: Vec2, d: Vec2, cell: (i32, i32)) -> (f64, (i32, i32)) {
             (f64::INFINITY, first)
         }
     };
-    let (tx, beyond_x) = face(p.0, d.0, first.0);
-    let (ty, beyond_y) = face(p.1, d.1, first.1);
+    let (tx, beyond_x) = face(p.0, d.0, lo.0);
+    let (ty, beyond_y) = face(p.1, d.1, lo.1);
     let exit = tx.min(ty);
     // NOTE: on the axis it does not leave by, the cell is read off the
-    // position then, kept inside the block against rounding.
+    // position then, kept inside the square against rounding.
     let inside = |v: f64, first: i32| cell_of(v).clamp(first, first + span - 1);
     let next = (
         if tx <= ty {
             beyond_x
         } else {
-            inside(p.0 + d.0 * exit, first.0)
+            inside(p.0 + d.0 * exit, lo.0)
         },
         if ty <= tx {
             beyond_y
         } else {
-            inside(p.1 + d.1 * exit, first.1)
+            inside(p.1 + d.1 * exit, lo.1)
         },
     );
     (exit.max(0.0), next)

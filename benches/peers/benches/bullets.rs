@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dropthrough::bullet::BulletEvent;
 use dropthrough::{CollisionMode, Keys, Level, World};
-use dropthrough_peers::{Scene, RADIUS};
+use dropthrough_peers::{Layout, Scene, RADIUS};
 use rapier2d::prelude::*;
 
 const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
@@ -99,8 +99,14 @@ impl Peer {
 }
 
 fn ten_thousand_bullets(c: &mut Criterion) {
-    let scene = Scene::new();
-    let mut group = c.benchmark_group("bullets-10000");
+    for layout in [Layout::Platforms, Layout::Clutter] {
+        one_layout(c, layout);
+    }
+}
+
+fn one_layout(c: &mut Criterion, layout: Layout) {
+    let scene = Scene::new(layout);
+    let mut group = c.benchmark_group(format!("bullets-10000-{}", layout.name()));
     group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     for speed in SPEEDS {
         let world = ours(&scene, speed);
@@ -111,14 +117,10 @@ fn ten_thousand_bullets(c: &mut Criterion) {
         peer.reset();
         peer.world.step();
         let peer_hits = peer.hits();
-        if std::env::var("PEER_DEBUG").is_ok() {
-            let fly: Vec<usize> = probe.bullet_rows().iter().filter(|r| r.event == BulletEvent::Fly).map(|r| r.id as usize - 1).collect();
-            for &(h, pos, vel) in fly.iter().take(3).map(|&i| &peer.balls[i]) {
-                let b = &peer.world.bodies[h];
-                eprintln!("  ball at {pos:?} v {vel:?}: now {:?} v {:?}, free {:?}", b.translation(), b.linvel(), pos + vel / 60.0);
-            }
-        }
-        eprintln!("bullets-10000 speed={speed} px/step: wall hits in one step: sweep {our_hits}, rapier2d {peer_hits}");
+        eprintln!(
+            "bullets-10000-{} speed={speed} px/step: wall hits in one step: sweep {our_hits}, rapier2d {peer_hits}",
+            layout.name()
+        );
         group.bench_with_input(BenchmarkId::new("sweep", speed), &world, |b, world| {
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;

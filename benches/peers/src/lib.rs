@@ -1,7 +1,8 @@
-//! The bullet scene both dropthrough and rapier2d are measured on: a
-//! 1024 × 1024 px level (64 × 64 tiles) walled around, with solid tiles
-//! scattered inside, and 10,000 bullets of radius 3 in open cells, each
-//! flying in its own direction.
+//! The bullet scenes both dropthrough and rapier2d are measured on: a
+//! 1024 × 1024 px level (64 × 64 tiles) walled around, and 10,000 bullets of
+//! radius 3 in open cells, each flying in its own direction. Inside, either
+//! a level's worth of platforms and pillars ([`Layout::Platforms`]) or
+//! clutter: 4% of the tiles solid, at random ([`Layout::Clutter`]).
 
 /// Tiles per side.
 pub const TILES: usize = 64;
@@ -28,18 +29,48 @@ impl Lcg {
     }
 }
 
+/// What is inside the level's walls.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// 24 platforms 4–12 tiles long and 8 pillars 3–8 tiles tall: a level.
+    Platforms,
+    /// 4% of the tiles solid, scattered at random.
+    Clutter,
+}
+
+impl Layout {
+    /// Its name in benchmark ids.
+    pub fn name(self) -> &'static str {
+        match self {
+            Layout::Platforms => "platforms",
+            Layout::Clutter => "clutter",
+        }
+    }
+}
+
 impl Scene {
-    /// Walls around, 4% of the inside solid, bullets in cells with nothing
-    /// solid around them.
-    pub fn new() -> Scene {
+    /// Walls around, `layout` inside, bullets in cells with nothing solid
+    /// around them.
+    pub fn new(layout: Layout) -> Scene {
         let mut rng = Lcg(7);
         let mut rows = vec![vec!['.'; TILES]; TILES];
         for (r, row) in rows.iter_mut().enumerate() {
             for (c, cell) in row.iter_mut().enumerate() {
                 let edge = r == 0 || c == 0 || r == TILES - 1 || c == TILES - 1;
-                if edge || rng.next() < 0.04 {
+                if edge || (layout == Layout::Clutter && rng.next() < 0.04) {
                     *cell = '#';
                 }
+            }
+        }
+        if layout == Layout::Platforms {
+            let mut at = |n: usize| 2 + (rng.next() * n as f64) as usize;
+            for _ in 0..24 {
+                let (c, r, len) = (at(TILES - 16), at(TILES - 4), 4 + at(8));
+                (c..c + len).for_each(|x| rows[r][x] = '#');
+            }
+            for _ in 0..8 {
+                let (c, r, len) = (at(TILES - 4), at(TILES - 12), 3 + at(5));
+                (r..r + len).for_each(|y| rows[y][c] = '#');
             }
         }
         rows[TILES - 2][1] = '@';
@@ -72,8 +103,3 @@ impl Scene {
     }
 }
 
-impl Default for Scene {
-    fn default() -> Self {
-        Scene::new()
-    }
-}
