@@ -592,11 +592,18 @@ fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does(
     let floor_top = 31.0 * 16.0;
     let mut checked = 0;
     for i in 0..400 {
-        let start = (40.0 + (i % 7) as f64 * 13.3, floor_top - 20.0 - (i % 23) as f64 * 7.1);
+        let start = (
+            40.0 + (i % 7) as f64 * 13.3,
+            floor_top - 20.0 - (i % 23) as f64 * 7.1,
+        );
         let slope = 0.002 + (i % 11) as f64 * 0.013;
         let dir = if i % 2 == 0 { 1.0 } else { -1.0 };
         let d = (900.0 * dir, 900.0 * slope);
-        let start = if dir < 0.0 { (960.0 - start.0, start.1) } else { start };
+        let start = if dir < 0.0 {
+            (960.0 - start.0, start.1)
+        } else {
+            start
+        };
         let r = 3.0;
         // Brute force: the first of 200,000 points whose circle reaches the floor.
         let first = (0..=200_000).map(|k| k as f64 / 200_000.0).find(|&t| {

@@ -491,3 +491,75 @@ fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
         }
     }
 }
+
+#[test]
+fn a_mover_that_only_touches_the_box_across_its_motion_never_pushes_it() {
+    // A solid mover sliding right just above the player's head (its bottom
+    // on the box's top), and one sliding down just beside it (its left face
+    // on the box's right): touching is not overlapping, so neither pushes.
+    let above = "
+        a = solid right 6 60
+        ##########
+        #........#
+        #aa......#
+        #....@...#
+        ##########
+    ";
+    let beside = "
+        a = solid down 2 60
+        ##########
+        #...a....#
+        #........#
+        #..@.....#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(above, mode);
+        let start = w.player().rect();
+        assert_eq!(start.y, mover(&w).bottom(), "head against the mover's path");
+        let frames = hold(&mut w, "", 150);
+        assert!(
+            frames.iter().all(|f| f.rect == start && !f.events.death),
+            "{mode}"
+        );
+
+        let mut w = world(beside, mode);
+        w.place_player(64 - 12, 48);
+        let start = w.player().rect();
+        let frames = hold(&mut w, "", 80);
+        assert!(
+            frames.iter().all(|f| f.rect == start && !f.events.death),
+            "{mode}"
+        );
+    }
+}
+
+#[test]
+fn a_one_way_mover_going_sideways_or_down_passes_through_the_player() {
+    let sideways = "
+        a = oneway right 6 120
+        ##########
+        #........#
+        #aa..@...#
+        ##########
+    ";
+    let down = "
+        a = oneway down 2 120
+        ##########
+        #....a...#
+        #........#
+        #....@...#
+        ##########
+    ";
+    for text in [sideways, down] {
+        for mode in EXACT {
+            let mut w = world(text, mode);
+            let start = w.player().rect();
+            let frames = hold(&mut w, "", 60);
+            assert!(
+                frames.iter().all(|f| f.rect == start && !f.events.death),
+                "{mode}: {text}"
+            );
+        }
+    }
+}
