@@ -147,13 +147,22 @@ def main(out):
     # The recording, replayed headless, gives the trace the window wrote.
     steps = len(rows) - 1
     replay = out / "replay.csv"
+    bullets = out / "replay-bullets.csv"
     run = subprocess.run(
         [str(BIN), "--headless", "--level", str(LEVEL), "--inputs", str(out / "recording.txt"),
-         "--frames", str(steps), "--trace", str(replay)],
+         "--frames", str(steps), "--trace", str(replay), "--bullets", str(bullets)],
         capture_output=True, text=True,
     )
     c.check(run.returncode == 0 and replay.read_text() == text,
             f"replaying the recording headless gives the identical trace ({steps} steps; {run.stderr.strip()})")
+    # The window's bullets CSV: the turret fired and its shots hit the wall,
+    # exactly as the headless replay has them.
+    window_bullets = (out / "bullets.csv").read_text()
+    events = [line.rsplit(",", 1)[-1] for line in window_bullets.splitlines()[1:]]
+    c.check(window_bullets.startswith("frame,id,x,y,event\n") and "fire" in events and "wall" in events,
+            f"the window wrote the bullets CSV ({events.count('fire')} fired, {events.count('wall')} stopped)")
+    c.check(run.returncode == 0 and bullets.read_text() == window_bullets,
+            "replaying the recording headless gives the identical bullets CSV")
 
     # The minimal example: the level and the player drawn, and the player
     # further right after Right was held.

@@ -6,6 +6,7 @@ out="$E2E_OUT"
 bin=target/release/dropthrough
 
 "$bin" tests/e2e/level.txt --trace "$out/trace.csv" --record "$out/recording.txt" \
+  --bullets "$out/bullets.csv" \
   >"$out/game.log" 2>&1 &
 game=$!
 cleanup() { kill "$game" 2>/dev/null || true; }

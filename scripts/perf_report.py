@@ -5,7 +5,10 @@ tables and target checks, and docs/performance.svg's log-log plot.
     taskset -c 1 cargo bench          # pinned to one core: steadier figures
     python3 scripts/perf_report.py    # add --check to exit 1 if a target fails
 
-Only the part of PERFORMANCE.md between the GENERATED markers is rewritten.
+    (cd benches/peers && taskset -c 1 cargo bench)   # 10,000 bullets against rapier2d
+    python3 scripts/perf_report.py --bullets-only     # only that block
+
+Only the parts of PERFORMANCE.md between the GENERATED markers are rewritten.
 Standard library only."""
 
 import json
@@ -22,7 +25,8 @@ DOC = ROOT / "docs" / "PERFORMANCE.md"
 SVG = ROOT / "docs" / "performance.svg"
 SPEEDS = [1, 4, 16, 64, 256, 1024, 4096]
 MODES = ["substep", "sweep", "naive", "macroquad-platformer"]
-COLOURS = {"substep": "#e8743b", "sweep": "#2f9e6e", "naive": "#8b8b8b", "macroquad-platformer": "#3b6fe8"}
+COLOURS = {"substep": "#e8743b", "sweep": "#2f9e6e", "naive": "#8b8b8b", "macroquad-platformer": "#3b6fe8",
+           "rapier2d": "#a23be8"}
 BEGIN, END = "<!-- GENERATED: scripts/perf_report.py -->", "<!-- END GENERATED -->"
 
 
@@ -87,21 +91,22 @@ def movers_tables(costs):
     return "\n".join(many), "\n".join(ferry)
 
 
-def plot(costs):
-    """Two log-log panels, fall and run: ns per step against px per step."""
+def plot(costs, panels=(("fall", "fall through one-way ledges"), ("run", "run into a wall")),
+         modes=MODES, path=SVG, ylabel="ns per step"):
+    """Two log-log panels (by default fall and run): ns against px per step."""
     w, h, pad = 440, 300, 78
     values = [v for v in costs.values()]
     ylo = 10 ** math.floor(math.log10(min(values)))
     yhi = 10 ** math.ceil(math.log10(max(values)))
     out = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{2 * w + 20}" height="{h + 70}" '
            'font-family="sans-serif" font-size="11">', '<rect width="100%" height="100%" fill="white"/>']
-    for panel, (group, title) in enumerate([("fall", "fall through one-way ledges"), ("run", "run into a wall")]):
+    for panel, (group, title) in enumerate(panels):
         ox = panel * (w + 20)
         x = lambda s: ox + pad + (w - pad - 24) * math.log2(s) / math.log2(SPEEDS[-1])
         y = lambda v: 10 + (h - 40) * (1 - (math.log10(v) - math.log10(ylo)) / (math.log10(yhi) - math.log10(ylo)))
         out.append(f'<text x="{ox + w / 2}" y="{h + 5}" text-anchor="middle">px per step ({title})</text>')
         if panel == 0:
-            out.append(f'<text x="14" y="{h / 2}" transform="rotate(-90 14 {h / 2})" text-anchor="middle">ns per step</text>')
+            out.append(f'<text x="14" y="{h / 2}" transform="rotate(-90 14 {h / 2})" text-anchor="middle">{ylabel}</text>')
         for s in SPEEDS:
             out.append(f'<line x1="{x(s)}" y1="10" x2="{x(s)}" y2="{h - 30}" stroke="#eee"/>')
             out.append(f'<text x="{x(s)}" y="{h - 16}" text-anchor="middle">{s}</text>')
@@ -110,21 +115,73 @@ def plot(costs):
             out.append(f'<line x1="{x(1)}" y1="{y(d)}" x2="{x(SPEEDS[-1])}" y2="{y(d)}" stroke="#eee"/>')
             out.append(f'<text x="{x(1) - 6}" y="{y(d) + 4}" text-anchor="end">{fmt(d)}</text>')
             d *= 10
-        for m in MODES:
+        for m in modes:
             pts = " ".join(f"{x(s):.1f},{y(costs[(group, m, s)]):.1f}" for s in SPEEDS)
             out.append(f'<polyline points="{pts}" fill="none" stroke="{COLOURS[m]}" stroke-width="2"/>')
             for s in SPEEDS:
                 out.append(f'<circle cx="{x(s):.1f}" cy="{y(costs[(group, m, s)]):.1f}" r="2.5" fill="{COLOURS[m]}"/>')
-    for i, m in enumerate(MODES):
+    for i, m in enumerate(modes):
         lx = 70 + i * 190
         out.append(f'<line x1="{lx}" y1="{h + 40}" x2="{lx + 24}" y2="{h + 40}" stroke="{COLOURS[m]}" stroke-width="3"/>')
         out.append(f'<text x="{lx + 30}" y="{h + 44}">{m}</text>')
     out.append("</svg>")
-    SVG.write_text("\n".join(out) + "\n")
+    path.write_text("\n".join(out) + "\n")
+
+
+PEERS = ROOT / "benches" / "peers" / "target" / "criterion"
+BULLETS_SVG = ROOT / "docs" / "bullets.svg"
+B_BEGIN, B_END = "<!-- GENERATED BULLETS: scripts/perf_report.py -->", "<!-- END GENERATED BULLETS -->"
+LAYOUTS = [("platforms", "a level of platforms and pillars"), ("clutter", "4% of tiles solid at random")]
+
+
+def bullets_section():
+    """The 10,000-bullet benchmark against rapier2d (benches/peers): its own
+    block of PERFORMANCE.md and docs/bullets.svg. Gives its targets."""
+    group = lambda layout: f"bullets-10000-{layout}"
+    ns = lambda layout, who, s: json.loads((PEERS / group(layout) / who / str(s) / "new" / "estimates.json")
+                                          .read_text())["median"]["point_estimate"]
+    costs = {(l, who, s): ns(l, who, s) / 10_000 for l, _ in LAYOUTS for who in ("sweep", "rapier2d") for s in SPEEDS}
+    hits = {l: json.loads((PEERS / f"bullet-hits-{l}.json").read_text()) for l, _ in LAYOUTS}
+    lines = [B_BEGIN, "", f"Machine: {machine()}.", ""]
+    for layout, title in LAYOUTS:
+        lines += [f"### 10,000 bullets, {title}: one step, per bullet (median)", "",
+                  "| px/step | sweep | rapier2d | rapier2d ÷ sweep | wall hits: sweep | wall hits: rapier2d |",
+                  "|---:|---:|---:|---:|---:|---:|"]
+        for s in SPEEDS:
+            c, p = costs[(layout, "sweep", s)], costs[(layout, "rapier2d", s)]
+            ours, theirs = hits[layout][str(s)]
+            lines.append(f"| {s} | {fmt(c)} | {fmt(p)} | {p / c:.1f}× | {ours} | {theirs} |")
+        lines.append("")
+    lines += ["![ns per bullet against px per step, log-log](bullets.svg)", "", B_END]
+    plot(costs, panels=LAYOUTS, modes=("sweep", "rapier2d"), path=BULLETS_SVG, ylabel="ns per bullet per step")
+    doc = DOC.read_text()
+    start, end = doc.index(B_BEGIN), doc.index(B_END) + len(B_END)
+    DOC.write_text(doc[:start] + "\n".join(lines) + doc[end:])
+    worst = max(costs[(l, "sweep", 4096)] / costs[(l, "sweep", 1)] for l, _ in LAYOUTS)
+    slowest = min(costs[(l, "rapier2d", 1024)] / costs[(l, "sweep", 1024)] for l, _ in LAYOUTS)
+    return [
+        ("10,000 bullets: sweep at 4096 px/step costs at most 2× its cost at 1 px/step (the worse layout)",
+         worst, "≤ 2", lambda r: r <= 2),
+        ("10,000 bullets: sweep is at least 10× faster than rapier2d at 1024 px/step (the worse layout)",
+         slowest, "≥ 10", lambda r: r >= 10),
+    ]
+
+
+def report_targets(targets):
+    """Prints each target's verdict; gives how many were missed."""
+    failed = 0
+    for what, value, need, ok in targets:
+        failed += not ok(value)
+        print(f"  {'met' if ok(value) else 'MISSED'}: {what}: {value:.3g} (needed {need})")
+    return failed
 
 
 def main():
     check = "--check" in sys.argv
+    if "--bullets-only" in sys.argv:
+        failed = report_targets(bullets_section())
+        print(f"perf_report: bullets block written; {failed} targets missed")
+        return 1 if check and failed else 0
     costs = {(g, m, s): median_ns(g, m, str(s)) for g in ("fall", "run") for m in MODES for s in SPEEDS}
     costs.update({(g, m, s): median_ns(g, m, str(s)) for g, _ in DENSE for m in DENSE_MODES for s in SPEEDS})
     costs.update({(g, m, s): median_ns(g, m, str(s)) for g in ("movers-26", "ferry")
@@ -162,6 +219,8 @@ def main():
         ("the renderer's visible-tile work does not grow with level size (4096² ÷ 32²)",
          visible["4096x4096"] / visible["32x32"], "≤ 1.5", lambda r: r <= 1.5),
     ]
+    if (PEERS / "bullet-hits-platforms.json").exists():
+        targets += bullets_section()
     lines = [BEGIN, "", f"Machine: {machine()}.", "", "### Targets", "",
              "| target | measured | needed | |", "|---|---:|---:|---|"]
     failed = 0

@@ -107,6 +107,7 @@ fn ten_thousand_bullets(c: &mut Criterion) {
 fn one_layout(c: &mut Criterion, layout: Layout) {
     let scene = Scene::new(layout);
     let mut group = c.benchmark_group(format!("bullets-10000-{}", layout.name()));
+    let mut hits = Vec::new();
     group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
     for speed in SPEEDS {
         let world = ours(&scene, speed);
@@ -121,6 +122,7 @@ fn one_layout(c: &mut Criterion, layout: Layout) {
             "bullets-10000-{} speed={speed} px/step: wall hits in one step: sweep {our_hits}, rapier2d {peer_hits}",
             layout.name()
         );
+        hits.push(format!("\"{speed}\": [{our_hits}, {peer_hits}]"));
         group.bench_with_input(BenchmarkId::new("sweep", speed), &world, |b, world| {
             b.iter_custom(|iters| {
                 let mut total = Duration::ZERO;
@@ -147,6 +149,11 @@ fn one_layout(c: &mut Criterion, layout: Layout) {
         });
     }
     group.finish();
+    // The counts beside criterion's figures, for scripts/perf_report.py.
+    let dir = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("target/criterion");
+    std::fs::create_dir_all(&dir).expect("criterion's folder");
+    let file = dir.join(format!("bullet-hits-{}.json", layout.name()));
+    std::fs::write(file, format!("{{{}}}\n", hits.join(", "))).expect("hits written");
 }
 
 criterion_group!(benches, ten_thousand_bullets);
