@@ -32,15 +32,16 @@ def read_xwd(path):
     byte_order, bits_per_pixel, bytes_per_line = fields[7], fields[11], fields[12]
     masks = fields[14:17]
     ncolors = fields[19]
-    if bits_per_pixel != 32:
-        raise SystemExit(f"e2e: expected a 32-bit screenshot, got {bits_per_pixel} bits per pixel")
+    if bits_per_pixel not in (24, 32):
+        raise SystemExit(f"e2e: expected a 24- or 32-bit screenshot, got {bits_per_pixel} bits per pixel")
     start = header_size + ncolors * 12
-    fmt = "<" if byte_order == 0 else ">"
+    order = "little" if byte_order == 0 else "big"
+    size = bits_per_pixel // 8
     shifts = [(m & -m).bit_length() - 1 for m in masks]
     rows = []
     for y in range(height):
-        line = data[start + y * bytes_per_line : start + y * bytes_per_line + width * 4]
-        pixels = struct.unpack(f"{fmt}{width}I", line)
+        line = data[start + y * bytes_per_line : start + y * bytes_per_line + width * size]
+        pixels = (int.from_bytes(line[i : i + size], order) for i in range(0, width * size, size))
         rows.append([tuple((p & m) >> s for m, s in zip(masks, shifts)) for p in pixels])
     return width, height, rows
 
