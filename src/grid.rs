@@ -94,7 +94,8 @@ impl Tile {
 /// each row starting on a fresh byte. Beside them the grid keeps one bit per
 /// tile, column by column, set where the tile is not empty: a vertical sweep
 /// skips 64 empty rows per word read. A horizontal sweep reads the row's
-/// packed tiles, 16 to a word. In all, 0.625 bytes per tile.
+/// packed tiles, 16 to a word. In all, 0.625 bytes per tile; a level with
+/// bullets adds a byte per tile of clearance the first time one flies.
 #[derive(Clone, Debug)]
 pub struct Grid {
     width: usize,
