@@ -563,3 +563,44 @@ fn a_one_way_mover_going_sideways_or_down_passes_through_the_player() {
         }
     }
 }
+
+#[test]
+fn landing_on_a_solid_and_a_one_way_mover_level_with_each_other_reports_the_solid() {
+    // The player falls onto two movers side by side, tops level: a solid
+    // one (a) and a one-way one (b), both crawling right. A solid wins the
+    // tie, as a solid tile does against a one-way tile.
+    let text = "
+        a = solid right 1 1
+        b = oneway right 1 1
+        ##########
+        #...@....#
+        #........#
+        #........#
+        #...ab...#
+        #........#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut stopped = 0;
+        // From several heights, so some falls end short of their step.
+        for y in 10..30 {
+            let mut w = world(text, mode);
+            // Straddle the seam between the two movers (a spans x 64..80).
+            w.place_player(72, y);
+            let hit = (0..60).find_map(|_| w.step(keys("")).moves.y.and_then(|m| m.outcome.hit));
+            if let Some(hit) = hit {
+                assert_eq!(
+                    hit.surface,
+                    dropthrough::collide::Surface::Solid,
+                    "{mode} from {y}"
+                );
+                assert_eq!(hit.edge, 64, "{mode}: the movers' tops");
+                stopped += 1;
+            }
+        }
+        assert!(
+            stopped > 5,
+            "{mode}: {stopped} falls stopped short by the tops"
+        );
+    }
+}
