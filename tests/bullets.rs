@@ -623,3 +623,49 @@ fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does(
     }
     assert!(checked > 100, "enough paths reach the floor: {checked}");
 }
+
+#[test]
+fn on_the_step_the_player_reaches_the_exit_bullets_ignore_it() {
+    let text = "
+        #######
+        #.....#
+        #..@E.#
+        #######
+    ";
+    // Against the exit, running right: the step that moves the box its
+    // first pixel reaches the exit. A bullet falls through the box that step;
+    // standing still instead, the same bullet hits it.
+    for (held, want) in [("right", BulletEvent::Wall), ("", BulletEvent::Hit)] {
+        for mode in EXACT {
+            let mut w = world(text, mode);
+            w.place_player(52, 32);
+            let mut ahead = w.clone();
+            let steps = (1..60)
+                .find(|_| ahead.step(keys("right")).events.exit)
+                .expect("running right reaches the exit");
+            for _ in 1..steps {
+                w.step(keys(held));
+            }
+            let id = w.spawn_bullet((58.0, 20.0), (0.0, 3600.0)).unwrap();
+            let step = w.step(keys(held));
+            assert_eq!(step.events.exit, held == "right", "{mode} {held:?}");
+            let r = row(&w, id);
+            assert_eq!(r.event, want, "{mode} {held:?}: {r:?}");
+            // One radius above the floor (y = 48), or above the box's top (y = 32);
+            // substep up to its one-pixel part later.
+            let touch = if want == BulletEvent::Wall {
+                45.0
+            } else {
+                29.0
+            };
+            let late = r.pos.1 - touch;
+            let allowed = if mode == CollisionMode::Sweep {
+                1e-9
+            } else {
+                1.0
+            };
+            assert!((0.0..=allowed).contains(&late), "{mode} {held:?}: {r:?}");
+            assert_eq!(w.shot(), u32::from(want == BulletEvent::Hit));
+        }
+    }
+}
