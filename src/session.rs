@@ -11,7 +11,7 @@ use std::time::SystemTime;
 
 use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
-use crate::level::{Level, LoadError};
+use crate::level::{Level, LevelError, LoadError};
 use thiserror::Error;
 
 use crate::trace::{AtomicFile, BulletWriter, TraceWriter};
@@ -53,6 +53,17 @@ impl LevelFile {
             path: path.to_path_buf(),
             level: Level::load(path)?,
             stamp,
+            error: None,
+        })
+    }
+
+    /// Parses a level given as text, named `name` (a file name: where it
+    /// came from, for errors and the title). It is never reloaded.
+    pub fn from_text(name: &str, text: &str) -> Result<LevelFile, LevelError> {
+        Ok(LevelFile {
+            path: PathBuf::from(name),
+            level: Level::parse_bytes(text.as_bytes(), name)?,
+            stamp: None,
             error: None,
         })
     }
@@ -436,6 +447,27 @@ impl Session {
         self.index = index % self.levels.len();
         self.restart();
         self.end_replay(ReplayEnd::LeftLevel);
+    }
+
+    /// A level file given as text (dropped on the browser's page): a good
+    /// one is played at once — in place of the level of the same name, or
+    /// else after the others; a bad one's error is shown on the current
+    /// level, which goes on, as a broken edit is on the desktop.
+    pub fn open_text(&mut self, name: &str, text: &str) {
+        match LevelFile::from_text(name, text) {
+            Ok(file) => {
+                let same = self.levels.iter().position(|l| l.path == file.path);
+                let index = same.unwrap_or(self.levels.len());
+                if same.is_some() {
+                    self.levels[index] = file;
+                } else {
+                    self.levels.push(file);
+                    self.results.push(None);
+                }
+                self.go_to(index);
+            }
+            Err(e) => self.levels[self.index].error = Some(e.to_string()),
+        }
     }
 
     /// The next level (after the last, the first). Ends a replay.

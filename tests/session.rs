@@ -528,3 +528,29 @@ fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
         "back where it is drawn"
     );
 }
+
+#[test]
+fn a_level_given_as_text_is_played_at_once_and_a_broken_one_keeps_the_game_going() {
+    let dir = scratch("open-text");
+    let mut s = session_of(&dir, &[SHORT, OTHER], Outputs::default(), None);
+    // A new name: played after the others.
+    s.open_text("dropped.txt", "title = Dropped\n####\n#@E#\n####\n");
+    assert_eq!((s.level_count(), s.index()), (3, 2));
+    assert_eq!(s.level_file().title(), "Dropped");
+    // The same name again: replaces it, and plays it from its start.
+    s.step(RIGHT);
+    s.open_text(
+        "dropped.txt",
+        "title = Dropped again\n#####\n#@.E#\n#####\n",
+    );
+    assert_eq!((s.level_count(), s.index(), s.world().frame()), (3, 2, 0));
+    assert_eq!(s.level_file().title(), "Dropped again");
+    // A broken one: its error is shown, and the level being played goes on.
+    s.open_text("broken.txt", "#@X#\n");
+    assert_eq!((s.level_count(), s.index()), (3, 2));
+    assert_eq!(
+        s.level_file().error.as_deref(),
+        Some("broken.txt:1:3: unknown tile 'X' (expected one of # - @ E ^ > < T a-z . or space)")
+    );
+    assert_eq!(s.level_file().title(), "Dropped again");
+}
