@@ -3,6 +3,9 @@
 //! error is one line on stderr and exit code 2, and a bad level stops the
 //! game before any window opens.
 
+// The browser build uses only the window half of this file.
+#![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
+
 #[cfg(feature = "window")]
 mod game;
 
@@ -110,6 +113,17 @@ struct Cli {
     replay: Option<PathBuf>,
 }
 
+/// The browser: no command line; the page's URL and the bundled levels.
+#[cfg(target_arch = "wasm32")]
+fn main() {
+    macroquad::Window::from_config(game::conf(), async {
+        let start = game::web::start();
+        // NOTE: the browser build writes no files, so there is no error to report.
+        let _ = game::run(start.session, start.problems).await;
+    });
+}
+
+#[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -231,7 +245,7 @@ fn open_window(session: Session, warnings: &[String]) -> Result<(), CliError> {
     let outcome = Rc::new(RefCell::new(Ok(())));
     let slot = Rc::clone(&outcome);
     macroquad::Window::from_config(game::conf(), async move {
-        *slot.borrow_mut() = game::run(session).await;
+        *slot.borrow_mut() = game::run(session, Vec::new()).await;
     });
     Ok(outcome.replace(Ok(()))?)
 }

@@ -57,12 +57,12 @@ impl LevelFile {
         })
     }
 
-    /// Parses a level given as text, named `name` (a file name: where it
+    /// Parses a level file's bytes, named `name` (a file name: where it
     /// came from, for errors and the title). It is never reloaded.
-    pub fn from_text(name: &str, text: &str) -> Result<LevelFile, LevelError> {
+    pub fn from_bytes(name: &str, bytes: &[u8]) -> Result<LevelFile, LevelError> {
         Ok(LevelFile {
             path: PathBuf::from(name),
-            level: Level::parse_bytes(text.as_bytes(), name)?,
+            level: Level::parse_bytes(bytes, name)?,
             stamp: None,
             error: None,
         })
@@ -449,12 +449,12 @@ impl Session {
         self.end_replay(ReplayEnd::LeftLevel);
     }
 
-    /// A level file given as text (dropped on the browser's page): a good
-    /// one is played at once — in place of the level of the same name, or
+    /// A level file's bytes (dropped on the window or the browser's page),
+    /// named `name`: a good one is played at once — in place of the level of the same name, or
     /// else after the others; a bad one's error is shown on the current
     /// level, which goes on, as a broken edit is on the desktop.
-    pub fn open_text(&mut self, name: &str, text: &str) {
-        match LevelFile::from_text(name, text) {
+    pub fn open_file(&mut self, name: &str, bytes: &[u8]) {
+        match LevelFile::from_bytes(name, bytes) {
             Ok(file) => {
                 let same = self.levels.iter().position(|l| l.path == file.path);
                 let index = same.unwrap_or(self.levels.len());

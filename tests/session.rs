@@ -530,23 +530,23 @@ fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
 }
 
 #[test]
-fn a_level_given_as_text_is_played_at_once_and_a_broken_one_keeps_the_game_going() {
+fn a_dropped_level_file_is_played_at_once_and_a_broken_one_keeps_the_game_going() {
     let dir = scratch("open-text");
     let mut s = session_of(&dir, &[SHORT, OTHER], Outputs::default(), None);
     // A new name: played after the others.
-    s.open_text("dropped.txt", "title = Dropped\n####\n#@E#\n####\n");
+    s.open_file("dropped.txt", b"title = Dropped\n####\n#@E#\n####\n");
     assert_eq!((s.level_count(), s.index()), (3, 2));
     assert_eq!(s.level_file().title(), "Dropped");
     // The same name again: replaces it, and plays it from its start.
     s.step(RIGHT);
-    s.open_text(
+    s.open_file(
         "dropped.txt",
-        "title = Dropped again\n#####\n#@.E#\n#####\n",
+        b"title = Dropped again\n#####\n#@.E#\n#####\n",
     );
     assert_eq!((s.level_count(), s.index(), s.world().frame()), (3, 2, 0));
     assert_eq!(s.level_file().title(), "Dropped again");
     // A broken one: its error is shown, and the level being played goes on.
-    s.open_text("broken.txt", "#@X#\n");
+    s.open_file("broken.txt", b"#@X#\n");
     assert_eq!((s.level_count(), s.index()), (3, 2));
     assert_eq!(
         s.level_file().error.as_deref(),

@@ -14,9 +14,18 @@ const PANEL: Color = Color::new(0.0, 0.0, 0.0, 0.72);
 const ERROR: Color = Color::new(1.0, 0.45, 0.45, 1.0);
 const GOOD: Color = Color::new(0.5, 1.0, 0.6, 1.0);
 
+#[cfg(not(target_arch = "wasm32"))]
 const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall",
     "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  Esc quit",
+];
+
+/// In a browser: no quitting, and no files written (record, replay and
+/// traces are the desktop's); a level file dropped on the page plays.
+#[cfg(target_arch = "wasm32")]
+const HELP: [&str; 2] = [
+    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through   drop a level .txt here to play it",
+    "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  (record/replay: desktop only)",
 ];
 
 /// Screen pixels the status bar takes at the top.
@@ -160,10 +169,11 @@ pub fn phase(session: &Session) {
 /// Steps a level's warnings stay on screen after it starts (4 s).
 const WARNING_STEPS: u64 = 4 * STEPS_PER_SECOND as u64;
 
-/// A level file that could not be reloaded and a recording that could not be
-/// written, for as long as they last; what is odd about the level being
-/// played (no exit), for the first seconds of each run.
-pub fn errors(session: &Session) {
+/// A level file that could not be reloaded, a recording that could not be
+/// written and `notices` (what was wrong with the browser page's URL), for
+/// as long as they last; what is odd about the level being played (no
+/// exit), for the first seconds of each run.
+pub fn errors(session: &Session, notices: &[String]) {
     let file = session.level_file();
     let io_error = session.io_error().map(|e| e.to_string());
     let fresh = session.world().frame() < WARNING_STEPS;
@@ -176,6 +186,7 @@ pub fn errors(session: &Session) {
     let messages = [file.error.clone(), io_error]
         .into_iter()
         .flatten()
+        .chain(notices.iter().cloned())
         .map(|m| (m, ERROR))
         .chain(warnings);
     let mut y = screen_height() - 80.0;

@@ -6,6 +6,8 @@ mod camera;
 mod draw;
 mod hud;
 mod keys;
+#[cfg(target_arch = "wasm32")]
+pub mod web;
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
@@ -113,7 +115,9 @@ impl Motion {
 
 /// Plays until Esc or the window is closed, then writes any recording and
 /// trace. Returns the error writing them, if any.
-pub async fn run(mut session: Session) -> Result<(), OutputError> {
+// NOTE: in a browser the loop never ends: the page is closed instead.
+#[cfg_attr(target_arch = "wasm32", allow(unreachable_code))]
+pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), OutputError> {
     WINDOW_OPEN.store(true, Ordering::Relaxed);
     prevent_quit();
     let mut clock = FixedClock::default();
@@ -126,11 +130,27 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
     let mut show_debug = false;
     let mut last_reload_check = get_time();
     let mut completed_at: Option<f64> = None;
+    #[cfg(target_arch = "wasm32")]
+    let mut announced = false;
 
     loop {
+        #[cfg(not(target_arch = "wasm32"))]
         let frame_start = get_time();
+        // NOTE: a browser tab is closed, not quit: Esc does nothing there.
+        #[cfg(not(target_arch = "wasm32"))]
         if is_quit_requested() || is_key_pressed(KeyCode::Escape) {
             break;
+        }
+        // A level file dropped on the window (or the browser's page) plays.
+        for file in get_dropped_files() {
+            let name = file.path.as_deref().and_then(|p| p.file_name());
+            let name = name.map_or_else(|| "dropped.txt".into(), |n| n.to_string_lossy());
+            session.open_file(&name, file.bytes.as_deref().unwrap_or_default());
+            #[cfg(target_arch = "wasm32")]
+            web::log(&format!(
+                "dropped {name}: {}",
+                session.level_file().error.as_deref().unwrap_or("playing")
+            ));
         }
 
         // 1. Commands. Each that starts a level over resets what is drawn.
@@ -187,6 +207,12 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
             && session.world().frame() == 0
         {
             motion = Motion::still(session.world().player().rect());
+            #[cfg(target_arch = "wasm32")]
+            web::log(&format!(
+                "level {} mode {}",
+                session.level_file().path.display(),
+                session.mode()
+            ));
             last_step = Step::default();
             flashes.clear();
             camera.reset();
@@ -206,6 +232,16 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
             };
             if step.moves.x.is_some() {
                 last_step = step;
+            }
+            #[cfg(target_arch = "wasm32")]
+            if !step.events.is_empty() {
+                web::log(&format!(
+                    "step {} {} x={} y={}",
+                    session.world().frame(),
+                    step.events,
+                    now.x,
+                    now.y
+                ));
             }
             let stopped = session
                 .world()
@@ -257,14 +293,28 @@ pub async fn run(mut session: Session) -> Result<(), OutputError> {
         if show_help {
             hud::help();
         }
-        hud::errors(&session);
+        hud::errors(&session, &notices);
         hud::phase(&session);
         next_frame().await;
+        #[cfg(target_arch = "wasm32")]
+        if !announced {
+            // The first frame is drawn: the page's tests may press keys now.
+            web::log(&format!(
+                "ready level {} mode {}",
+                session.level_file().path.display(),
+                session.mode()
+            ));
+            announced = true;
+        }
 
-        // 4. Sleep out the rest of a frame shorter than one step.
-        let spent = get_time() - frame_start;
-        if spent < MIN_FRAME {
-            std::thread::sleep(std::time::Duration::from_secs_f64(MIN_FRAME - spent));
+        // 4. Sleep out the rest of a frame shorter than one step. (A
+        //    browser paces frames to the display itself, and cannot sleep.)
+        #[cfg(not(target_arch = "wasm32"))]
+        {
+            let spent = get_time() - frame_start;
+            if spent < MIN_FRAME {
+                std::thread::sleep(std::time::Duration::from_secs_f64(MIN_FRAME - spent));
+            }
         }
     }
     session.finish()

@@ -1,0 +1,122 @@
+//! The browser build (wasm32): the levels bundled into the game, the page's
+//! URL for what the command line gives on the desktop, and lines on the
+//! browser's console for whoever watches (the tests). Dropped level files
+//! come through macroquad, as on the desktop.
+//!
+//! The page's side is `web/dropthrough.js`, a miniquad plugin: these
+//! functions are its imports. Strings cross as UTF-8 bytes, copied into a
+//! buffer this side owns or read from one it lends.
+
+use dropthrough::session::{LevelFile, Outputs, Session};
+use dropthrough::{headless, CollisionMode, InputScript, Level};
+
+include!(concat!(env!("OUT_DIR"), "/levels.rs"));
+
+extern "C" {
+    /// Copies up to `cap` bytes of the page's query string (without `?`)
+    /// to `buf`; gives its whole length.
+    fn dropthrough_query(buf: *mut u8, cap: u32) -> u32;
+    /// Writes a line to the browser's console.
+    fn dropthrough_log(text: *const u8, len: u32);
+}
+
+/// Writes a line to the browser's console, `dropthrough: ` first.
+pub fn log(line: &str) {
+    let line = format!("dropthrough: {line}");
+    // SAFETY: the pointer and length describe `line`, alive for the call.
+    unsafe { dropthrough_log(line.as_ptr(), line.len() as u32) }
+}
+
+/// The page's query string, e.g. `collision=sweep&level=04-the-well`.
+fn query() -> String {
+    let mut buf = vec![0u8; 4096];
+    // SAFETY: `buf` is `buf.len()` writable bytes; the page writes at most that.
+    let len = unsafe { dropthrough_query(buf.as_mut_ptr(), buf.len() as u32) } as usize;
+    buf.truncate(len.min(buf.len()));
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// What the URL asks for, and what in it was wrong (shown on screen).
+pub struct Start {
+    /// The game.
+    pub session: Session,
+    /// Problems with the URL, one sentence each.
+    pub problems: Vec<String>,
+}
+
+/// The game the page's URL asks for: `collision=substep|sweep|naive`,
+/// `level=NAME` (a bundled level's file name, with or without `.txt`);
+/// `check=1` first replays every bundled level's solution headless and
+/// logs a hash of each trace, for the cross-target test.
+pub fn start() -> Start {
+    let levels: Vec<LevelFile> = BUNDLED_LEVELS
+        .iter()
+        .map(|(name, text)| {
+            LevelFile::from_bytes(name, text.as_bytes())
+                .expect("bundled levels parse (tests/levels.rs)")
+        })
+        .collect();
+    let mut problems = Vec::new();
+    let mut mode = CollisionMode::Substep;
+    let mut first = 0;
+    for pair in query().split('&').filter(|p| !p.is_empty()) {
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        match key {
+            "collision" => match value.parse::<CollisionMode>() {
+                Ok(m) => mode = m,
+                Err(_) => problems.push(format!(
+                    "URL: collision={value} is not a mode (expected substep, sweep or naive)"
+                )),
+            },
+            "level" => {
+                let want = value.trim_end_matches(".txt");
+                match levels.iter().position(|l| l.path.to_string_lossy().trim_end_matches(".txt") == want) {
+                    Some(i) => first = i,
+                    None => problems.push(format!(
+                        "URL: level={value} is not a bundled level (expected a name such as 04-the-well)"
+                    )),
+                }
+            }
+            "check" => check(),
+            _ => problems.push(format!(
+                "URL: unknown parameter '{key}' (expected collision or level)"
+            )),
+        }
+    }
+    let mut session = Session::new(levels, mode, Outputs::default(), None);
+    session.go_to(first);
+    for p in &problems {
+        log(p);
+    }
+    Start { session, problems }
+}
+
+include!(concat!(env!("OUT_DIR"), "/solutions.rs"));
+
+/// Replays every bundled level's solution headless in both exact modes and
+/// logs `trace NAME MODE FNV` (FNV-1a 64 of the trace's bytes), so a test
+/// can compare the browser's arithmetic with the desktop's.
+fn check() {
+    for (name, text) in BUNDLED_LEVELS {
+        let Some((_, script)) = SOLUTIONS
+            .iter()
+            .find(|(n, _)| n.trim_end_matches(".inputs") == name.trim_end_matches(".txt"))
+        else {
+            continue;
+        };
+        let level = Level::parse(text, name).expect("bundled levels parse");
+        let script = InputScript::parse(script, name).expect("bundled solutions parse");
+        for mode in CollisionMode::EXACT {
+            let mut trace = Vec::new();
+            let summary = headless::run(level.clone(), mode, 5000, &script, Some(&mut trace));
+            let hash = trace.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
+                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
+            });
+            match summary {
+                Ok(s) => log(&format!("trace {name} {mode} {hash:016x} {s}")),
+                Err(e) => log(&format!("trace {name} {mode} failed: {e}")),
+            }
+        }
+    }
+    log("check done");
+}

@@ -1,0 +1,187 @@
+// The browser build in a real Chromium (Debian's, through playwright-core):
+// the page loads and draws the level, real key presses run, jump and drop
+// through a ledge (read from the game's console lines), the URL picks the
+// mode and level and a bad value is reported, a dropped level file plays
+// (a broken one shows its error), and every bundled solution replayed in
+// the browser gives the trace the native headless run gives, byte for byte
+// (compared by hash). Run by .ci/run after scripts/web.sh built dist/:
+//
+//   node tests/web/web_test.mjs
+//
+// It fails if the browser or the page cannot start; nothing is skipped.
+import { chromium } from "playwright-core";
+import { spawn, execFileSync } from "node:child_process";
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { inflateSync } from "node:zlib";
+
+const ROOT = new URL("../../", import.meta.url).pathname;
+const BIN = join(ROOT, "target/release/dropthrough");
+let passed = 0;
+let failed = 0;
+function check(ok, what) {
+  console.log(`${ok ? "ok  " : "FAIL"} ${what}`);
+  ok ? passed++ : failed++;
+  return ok;
+}
+
+// FNV-1a 64 of a byte array, as the game computes it.
+function fnv(bytes) {
+  let h = 0xcbf29ce484222325n;
+  for (const b of bytes) h = BigInt.asUintN(64, (h ^ BigInt(b)) * 0x100000001b3n);
+  return h.toString(16).padStart(16, "0");
+}
+
+// A PNG's pixels (8-bit RGB or RGBA, no interlace), for the screenshot.
+function decodePng(buf) {
+  let pos = 8, width = 0, height = 0, channels = 0;
+  const idat = [];
+  while (pos < buf.length) {
+    const len = buf.readUInt32BE(pos), type = buf.toString("latin1", pos + 4, pos + 8);
+    const body = buf.subarray(pos + 8, pos + 8 + len);
+    if (type === "IHDR") {
+      width = body.readUInt32BE(0); height = body.readUInt32BE(4);
+      channels = { 2: 3, 6: 4 }[body[9]];
+    } else if (type === "IDAT") idat.push(body);
+    pos += 12 + len;
+  }
+  const raw = inflateSync(Buffer.concat(idat)), stride = width * channels;
+  const out = Buffer.alloc(height * stride);
+  for (let y = 0; y < height; y++) {
+    const filter = raw[y * (stride + 1)], line = raw.subarray(y * (stride + 1) + 1, (y + 1) * (stride + 1));
+    for (let x = 0; x < stride; x++) {
+      const a = x >= channels ? out[y * stride + x - channels] : 0;
+      const b = y > 0 ? out[(y - 1) * stride + x] : 0;
+      const c = x >= channels && y > 0 ? out[(y - 1) * stride + x - channels] : 0;
+      const p = a + b - c, pa = Math.abs(p - a), pb = Math.abs(p - b), pc = Math.abs(p - c);
+      const pred = [0, a, b, (a + b) >> 1, pa <= pb && pa <= pc ? a : pb <= pc ? b : c][filter];
+      out[y * stride + x] = (line[x] + pred) & 255;
+    }
+  }
+  return { width, height, channels, pixels: out };
+}
+
+const server = spawn("python3", ["-m", "http.server", "-d", join(ROOT, "dist"), "--bind", "127.0.0.1", "0"],
+  { stdio: ["ignore", "pipe", "pipe"] });
+const port = await new Promise((resolve, reject) => {
+  const seen = (d) => { const m = /port (\d+)/.exec(d.toString()); if (m) resolve(m[1]); };
+  server.stdout.on("data", seen); server.stderr.on("data", seen);
+  setTimeout(() => reject(new Error("the web server did not start")), 10000);
+});
+const profile = mkdtempSync(join(tmpdir(), "dropthrough-chromium-"));
+const context = await chromium.launchPersistentContext(profile, {
+  executablePath: "/usr/bin/chromium",
+  headless: true,
+  viewport: { width: 960, height: 640 },
+  args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+    "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+});
+
+// Opens the page at `query`; gives it and its console lines (a live array).
+async function open(query) {
+  const page = await context.newPage();
+  const lines = [];
+  page.on("console", (m) => lines.push(m.text()));
+  page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
+  await page.goto(`http://127.0.0.1:${port}/${query}`);
+  return { page, lines };
+}
+
+// The first console line (from index `from` on) matching `pattern`,
+// waiting up to `ms` for it; null if none came.
+async function waitFor(lines, pattern, ms = 20000, from = 0) {
+  const end = Date.now() + ms;
+  while (Date.now() < end) {
+    const hit = lines.slice(from).find((l) => pattern.test(l));
+    if (hit) return hit;
+    await new Promise((r) => setTimeout(r, 50));
+  }
+  return null;
+}
+
+async function hold(page, key, ms) {
+  await page.keyboard.down(key);
+  await page.waitForTimeout(ms);
+  await page.keyboard.up(key);
+}
+
+try {
+  // 1. Play: the URL's level and mode, real keys, the drawn level.
+  const { page, lines } = await open("?collision=sweep&level=02-down-through");
+  const ready = await waitFor(lines, /dropthrough: ready level 02-down-through\.txt mode sweep/);
+  check(ready !== null, `the game starts on the URL's level and mode (${ready ?? lines.slice(-3).join(" | ")})`);
+  await page.click("#glcanvas");
+  await hold(page, "Space", 150);
+  check(await waitFor(lines, /dropthrough: step \d+ jump/, 5000) !== null, "Space jumps");
+  await page.waitForTimeout(1200);
+  await hold(page, "ArrowDown", 120);
+  check(await waitFor(lines, /dropthrough: step \d+ drop/, 5000) !== null, "Down drops through the ledge");
+  const dropAt = lines.findIndex((l) => /dropthrough: step \d+ drop/.test(l));
+  const landed = await waitFor(lines, /dropthrough: step \d+ land x=\d+ y=\d+/, 5000, dropAt);
+  check(landed !== null && Number(/y=(\d+)/.exec(landed)[1]) > 48, `and lands on the ledge below (${landed})`);
+  await hold(page, "ArrowRight", 600);
+  const shot = decodePng(await page.screenshot());
+  let solid = 0, player = 0, distinct = new Set();
+  for (let i = 0; i < shot.pixels.length; i += shot.channels) {
+    const [r, g, b] = shot.pixels.subarray(i, i + 3);
+    distinct.add((r << 16) | (g << 8) | b);
+    if (Math.abs(r - 86) <= 3 && Math.abs(g - 92) <= 3 && Math.abs(b - 122) <= 3) solid++;
+    if (r > 240 && Math.abs(g - 120) <= 6 && Math.abs(b - 60) <= 6) player++;
+  }
+  check(distinct.size > 8 && solid > 5000 && player > 50,
+    `the screenshot shows the level and the player (${distinct.size} colours, ${solid} solid px, ${player} player px)`);
+  writeFileSync(join(profile, "screenshot.png"), await page.screenshot());
+
+  // 2. A dropped level file plays; a broken one shows its error.
+  const drop = (name, text) => page.evaluate(([name, text]) => {
+    const dt = new DataTransfer();
+    dt.items.add(new File([text], name, { type: "text/plain" }));
+    window.dispatchEvent(new DragEvent("drop", { dataTransfer: dt, bubbles: true, cancelable: true }));
+  }, [name, text]);
+  await drop("mine.txt", "title = Mine\n#######\n#@...E#\n#######\n");
+  check(await waitFor(lines, /dropthrough: dropped mine\.txt: playing/, 5000) !== null, "a dropped level file plays");
+  await drop("broken.txt", "#@X#\n");
+  const broken = await waitFor(lines, /dropthrough: dropped broken\.txt: broken\.txt:1:3: unknown tile 'X'/, 5000);
+  check(broken !== null, `a broken one shows its file:line:col error (${broken})`);
+  await hold(page, "ArrowRight", 1200);
+  check(await waitFor(lines, /dropthrough: step \d+ exit/, 5000) !== null, "and the last good level goes on: run right to its exit");
+  const errors = lines.filter((l) => l.startsWith("pageerror"));
+  check(errors.length === 0, `no page errors ${errors.join(" | ")}`);
+  await page.close();
+
+  // 3. Bad URL values are reported, not ignored.
+  const bad = await open("?collision=fast&level=nowhere");
+  check(await waitFor(bad.lines, /collision=fast is not a mode/) !== null, "a bad collision mode in the URL is reported");
+  check(await waitFor(bad.lines, /level=nowhere is not a bundled level/) !== null, "a bad level name in the URL is reported");
+  await bad.page.close();
+
+  // 4. Every bundled solution replayed in the browser gives the native trace.
+  const check_page = await open("?check=1");
+  await waitFor(check_page.lines, /dropthrough: check done/, 120000);
+  const web = new Map(check_page.lines.filter((l) => l.startsWith("dropthrough: trace "))
+    .map((l) => { const [, , name, mode, hash] = l.split(" "); return [`${name} ${mode}`, hash]; }));
+  const levels = readdirSync(join(ROOT, "levels")).filter((n) => n.endsWith(".txt")).sort();
+  let same = 0;
+  const work = mkdtempSync(join(tmpdir(), "dropthrough-traces-"));
+  for (const name of levels) {
+    for (const mode of ["substep", "sweep"]) {
+      const trace = join(work, `${name}-${mode}.csv`);
+      execFileSync(BIN, ["--headless", "--level", join(ROOT, "levels", name), "--collision", mode, "--frames", "5000",
+        "--inputs", join(ROOT, "tests/solutions", name.replace(/\.txt$/, ".inputs")), "--trace", trace]);
+      const native = fnv(readFileSync(trace));
+      if (web.get(`${name} ${mode}`) === native) same++;
+      else console.log(`  ${name} ${mode}: browser ${web.get(`${name} ${mode}`)} native ${native}`);
+    }
+  }
+  rmSync(work, { recursive: true, force: true });
+  check(same === levels.length * 2, `the browser's traces of ${same} of ${levels.length * 2} bundled solution runs match the native ones`);
+  await check_page.page.close();
+} catch (e) {
+  check(false, `the browser test ran to its end (${e})`);
+} finally {
+  await context.close();
+  server.kill();
+  console.log(`web: ${passed} passed, ${failed} failed (screenshot in ${profile})`);
+  process.exit(failed ? 1 : 0);
+}
