@@ -132,6 +132,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut completed_at: Option<f64> = None;
     #[cfg(target_arch = "wasm32")]
     let mut announced = false;
+    #[cfg(target_arch = "wasm32")]
+    let mut keys_before = dropthrough::Keys::NONE;
 
     loop {
         #[cfg(not(target_arch = "wasm32"))]
@@ -221,7 +223,13 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // 2. Fixed steps for the time that passed.
         for _ in 0..clock.advance(f64::from(get_frame_time())) {
             let before = session.world().player().rect();
-            let step = session.step(latch.take());
+            let keys = latch.take();
+            #[cfg(target_arch = "wasm32")]
+            if keys != keys_before {
+                web::log(&format!("keys {keys}"));
+                keys_before = keys;
+            }
+            let step = session.step(keys);
             let now = session.world().player().rect();
             motion.before = if step.events.death { now } else { before };
             motion.now = now;

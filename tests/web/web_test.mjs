@@ -120,7 +120,14 @@ try {
   const dropAt = lines.findIndex((l) => /dropthrough: step \d+ drop/.test(l));
   const landed = await waitFor(lines, /dropthrough: step \d+ land x=\d+ y=\d+/, 5000, dropAt);
   check(landed !== null && Number(/y=(\d+)/.exec(landed)[1]) > 48, `and lands on the ledge below (${landed})`);
-  await hold(page, "ArrowRight", 600);
+  // A key held when the page loses focus is released, as the game sees it.
+  await page.keyboard.down("ArrowRight");
+  const held = await waitFor(lines, /dropthrough: keys right$/, 5000);
+  const heldAt = lines.indexOf(held);
+  await page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  const released = await waitFor(lines, /dropthrough: keys none$/, 5000, heldAt);
+  check(held !== null && released !== null, "a key held when the page loses focus is released");
+  await page.keyboard.up("ArrowRight");
   const shot = decodePng(await page.screenshot());
   let solid = 0, player = 0, distinct = new Set();
   for (let i = 0; i < shot.pixels.length; i += shot.channels) {
