@@ -11,7 +11,13 @@ use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
+use crate::mover::MoverKind;
 use crate::tuning::{per_step, steps, Tuning};
+
+/// How far a rising box whose head clipped a ceiling's corner slides
+/// sideways around it instead of bumping, px (Celeste's upward corner
+/// correction).
+pub const CORNER_CORRECTION: i32 = 4;
 
 /// The largest distance one step may ask to move, px. Far beyond any level.
 const MAX_MOVE: f32 = (1 << 24) as f32;
@@ -240,7 +246,18 @@ impl Player {
         axis: Axis,
     ) -> MoveRecord {
         let wanted = self.take_move(axis);
-        let record = self.shove(mode, grid, movers, axis, wanted, 0);
+        let mut record = self.shove(mode, grid, movers, axis, wanted, 0);
+        let bumped = axis == Axis::Y && wanted < 0 && record.outcome.hit.is_some();
+        if let Some(dx) = bumped
+            .then(|| self.corner_correction(grid, movers))
+            .flatten()
+        {
+            // The head clipped a ceiling's corner: slide around it and rise
+            // on, keeping the jump's speed. The rest of the move is a move
+            // of its own (the one reported).
+            self.rect = self.rect.shifted(Axis::X, dx);
+            record = self.shove(mode, grid, movers, axis, wanted - record.outcome.moved, 0);
+        }
         if record.outcome.hit.is_some() {
             match axis {
                 Axis::X => self.stop_x(),
@@ -315,6 +332,29 @@ impl Player {
     }
 
     /// A wall stopped the run: no speed, no leftover fraction into it.
+    /// Where a rise stopped by a ceiling can slide to instead, Celeste's
+    /// way: the nearest sideways shift of at most
+    /// [`CORNER_CORRECTION`] px (the way it is moving first, right when
+    /// still) where the box is free, touches no trigger, and has room to
+    /// rise at least a pixel. `None`: a real bump.
+    fn corner_correction(&self, grid: &Grid, movers: &[MoverBox]) -> Option<i32> {
+        let first = if self.vx < 0.0 { -1 } else { 1 };
+        let free = |r: &Rect| {
+            !collide::overlaps_solid(grid, r)
+                && !movers
+                    .iter()
+                    .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(r))
+        };
+        (1..=CORNER_CORRECTION)
+            .flat_map(|d| [first * d, -first * d])
+            .find(|&dx| {
+                let beside = self.rect.shifted(Axis::X, dx);
+                free(&beside)
+                    && collide::touching(grid, &beside).is_none()
+                    && free(&beside.shifted(Axis::Y, -1))
+            })
+    }
+
     fn stop_x(&mut self) {
         self.vx = 0.0;
         self.remainder_x = 0.0;

@@ -219,3 +219,44 @@ fn holding_jump_keeps_jump_speed_for_12_steps_then_gravity_takes_over() {
         assert_eq!(frames[5].vy, -180.0, "{mode}: step 6 released");
     }
 }
+
+#[test]
+fn a_jump_whose_head_clips_a_ceiling_corner_by_up_to_4_px_slides_around_it() {
+    // A ceiling tile [48, 64) × [32, 48) above open floor; the box is 12 px
+    // wide. `overlap` px of the head under the tile: up to 4 slides around
+    // the corner and keeps rising; 5 bumps.
+    let text = "
+        #######
+        #.....#
+        #..#..#
+        #.....#
+        #@....#
+        #######
+    ";
+    for mode in ALL {
+        for overlap in 1..=5 {
+            for (x, slide) in [(36 + overlap, -overlap), (64 - overlap, overlap)] {
+                let mut w = world(text, mode);
+                w.place_player(x, 64);
+                let frames = run(&mut w, "1-20 jump", 20);
+                let highest = frames.iter().map(|f| f.rect.y).min().unwrap();
+                // A bump at the tile (its bottom is y = 48), not the room's top later.
+                let bumped = frames.iter().any(|f| f.events.bump && f.rect.y >= 48);
+                if overlap <= 4 {
+                    assert!(
+                        !bumped && highest < 32,
+                        "{mode} {x}: slid and rose past the tile ({highest})"
+                    );
+                    let beside = frames.iter().find(|f| f.rect.y < 48).unwrap();
+                    assert_eq!(beside.rect.x, x + slide, "{mode} {x}: slid {slide} px");
+                } else {
+                    assert!(
+                        bumped && highest >= 48,
+                        "{mode} {x}: 5 px is a bump ({highest})"
+                    );
+                    assert!(frames.iter().all(|f| f.rect.x == x), "{mode} {x}: no slide");
+                }
+            }
+        }
+    }
+}
