@@ -4,6 +4,7 @@
 
 mod camera;
 mod draw;
+mod effects;
 mod hud;
 mod keys;
 #[cfg(target_arch = "wasm32")]
@@ -126,6 +127,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut motion = Motion::still(session.world().player().rect());
     let mut last_step = Step::default();
     let mut flashes: Vec<draw::Flash> = Vec::new();
+    let mut effects = effects::Effects::default();
     let mut show_help = true;
     let mut show_debug = false;
     let mut last_reload_check = get_time();
@@ -217,12 +219,14 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             ));
             last_step = Step::default();
             flashes.clear();
+            effects.clear();
             camera.reset();
         }
 
         // 2. Fixed steps for the time that passed.
         for _ in 0..clock.advance(f64::from(get_frame_time())) {
             let before = session.world().player().rect();
+            let fall = session.world().player().vy().max(0.0);
             let keys = latch.take();
             #[cfg(target_arch = "wasm32")]
             if keys != keys_before {
@@ -238,6 +242,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             } else {
                 (motion.squash - 1.0).max(0.0)
             };
+            let max_fall = session.world().tuning().max_fall;
+            effects.after_step(&step, before, now, (fall, max_fall), get_time());
             if step.moves.x.is_some() {
                 last_step = step;
             }
@@ -272,7 +278,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let (x, y) = motion.at(clock.alpha());
         let p = world.player();
         let r = p.rect();
-        let viewport = camera.follow(
+        let mut viewport = camera.follow(
             (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
             (grid.pixel_width() as f32, grid.pixel_height() as f32),
             (screen_width(), screen_height()),
@@ -281,6 +287,14 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 screen_height() - hud::help_height(show_help),
             ),
         );
+        // NOTE: the debug view shows boxes where they are: no shake, no squash.
+        if !show_debug {
+            let (dx, dy) = effects.shake(now);
+            viewport.origin = (
+                viewport.origin.0 + dx.round(),
+                viewport.origin.1 + dy.round(),
+            );
+        }
         clear_background(draw::BACKGROUND);
         draw::level(grid, &viewport, now);
         draw::movers(world, &viewport, clock.alpha());
@@ -292,8 +306,13 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             r.w as f32,
             r.h as f32,
             p.facing(),
-            motion.squash / SQUASH_STEPS,
+            if show_debug {
+                0.0
+            } else {
+                motion.squash / SQUASH_STEPS * effects.squash
+            },
         );
+        effects.draw(&viewport, now);
         if show_debug {
             draw::debug(world, &last_step, &viewport);
         }

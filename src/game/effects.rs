@@ -1,0 +1,145 @@
+//! What makes a jump feel right and is only drawn, never simulated: dust
+//! where the player lands or jumps, a landing squash scaled by the fall
+//! speed, a short flash where the player died, and a little screen shake
+//! on a crush. Everything here reads the steps the world already took.
+
+use dropthrough::geom::Rect;
+use dropthrough::Step;
+use macroquad::prelude::*;
+
+use super::camera::Viewport;
+
+/// How long a puff of dust lasts, s.
+const DUST_TIME: f64 = 0.35;
+/// How long the death flash lasts, s.
+const DEATH_FLASH_TIME: f64 = 0.18;
+/// How long a crush shakes the screen, s, and how far, screen px.
+const SHAKE_TIME: f64 = 0.25;
+const SHAKE_PX: f32 = 4.0;
+/// Most specks of dust at once.
+const MAX_DUST: usize = 96;
+
+/// Dust: the colour of the level's light edges, never the player's.
+const DUST: Color = Color::new(0.78, 0.8, 0.9, 1.0);
+const DEATH: Color = Color::new(1.0, 0.35, 0.25, 1.0);
+
+/// One speck: where it started (world px), its drift (px/s) and birth time.
+struct Speck {
+    at: (f32, f32),
+    drift: (f32, f32),
+    since: f64,
+}
+
+/// The drawn-only effects of the steps taken so far.
+#[derive(Default)]
+pub struct Effects {
+    dust: Vec<Speck>,
+    /// Where and when the player last died.
+    death: Option<((f32, f32), f64)>,
+    shake_until: f64,
+    /// The last landing's squash, 0 to 1 (scaled by how fast it fell).
+    pub squash: f32,
+}
+
+impl Effects {
+    /// Notes what step `step` did: the player's box `before` and `now`, how
+    /// fast it fell into the step (`fall`, px/s) against its top fall speed.
+    pub fn after_step(
+        &mut self,
+        step: &Step,
+        before: Rect,
+        now: Rect,
+        fall: (f32, f32),
+        time: f64,
+    ) {
+        let feet = |r: Rect| (r.x as f32 + r.w as f32 / 2.0, r.bottom() as f32);
+        let e = step.events;
+        if e.land {
+            self.squash = (fall.0 / fall.1.max(1.0)).clamp(0.25, 1.0);
+            self.puff(feet(now), 6, time);
+        }
+        if e.jump {
+            self.puff(feet(before), 4, time);
+        }
+        if e.death {
+            let centre = (
+                before.x as f32 + before.w as f32 / 2.0,
+                before.y as f32 + before.h as f32 / 2.0,
+            );
+            self.death = Some((centre, time));
+        }
+        if step.movers.crushed_by.is_some() {
+            self.shake_until = time + SHAKE_TIME;
+        }
+        self.dust.retain(|s| time - s.since < DUST_TIME);
+    }
+
+    /// Forgets everything (a level started over).
+    pub fn clear(&mut self) {
+        *self = Effects::default();
+    }
+
+    fn puff(&mut self, (x, y): (f32, f32), n: usize, time: f64) {
+        for i in 0..n {
+            // Spread evenly left and right, a little upward.
+            let side = if i % 2 == 0 { 1.0 } else { -1.0 };
+            let speed = 14.0 + 9.0 * (i / 2) as f32;
+            self.dust.push(Speck {
+                at: (x, y - 1.0),
+                drift: (side * speed, -6.0 - 3.0 * (i / 2) as f32),
+                since: time,
+            });
+        }
+        if self.dust.len() > MAX_DUST {
+            let extra = self.dust.len() - MAX_DUST;
+            self.dust.drain(..extra);
+        }
+    }
+
+    /// The screen offset of the shake now (none once it is over).
+    pub fn shake(&self, time: f64) -> (f32, f32) {
+        if time >= self.shake_until {
+            return (0.0, 0.0);
+        }
+        let left = ((self.shake_until - time) / SHAKE_TIME) as f32;
+        let t = (time * 60.0) as f32;
+        (
+            SHAKE_PX * left * (t * 2.3).sin(),
+            SHAKE_PX * left * (t * 3.1).cos(),
+        )
+    }
+
+    /// The dust and the death flash.
+    pub fn draw(&self, vp: &Viewport, time: f64) {
+        for s in &self.dust {
+            let age = (time - s.since) as f32;
+            let fade = 1.0 - age / DUST_TIME as f32;
+            if fade <= 0.0 {
+                continue;
+            }
+            let (x, y) = vp.to_screen(s.at.0 + s.drift.0 * age, s.at.1 + s.drift.1 * age);
+            let size = (1.5 + 1.5 * fade) * vp.zoom;
+            draw_rectangle(
+                x - size / 2.0,
+                y - size / 2.0,
+                size,
+                size,
+                Color {
+                    a: fade * 0.8,
+                    ..DUST
+                },
+            );
+        }
+        if let Some(((x, y), since)) = self.death {
+            let age = ((time - since) / DEATH_FLASH_TIME) as f32;
+            if (0.0..1.0).contains(&age) {
+                let (sx, sy) = vp.to_screen(x, y);
+                let colour = Color {
+                    a: 0.7 * (1.0 - age),
+                    ..DEATH
+                };
+                draw_circle(sx, sy, (6.0 + 18.0 * age) * vp.zoom, colour);
+            }
+        }
+    }
+}
