@@ -301,11 +301,7 @@ fn probe(
     owner: Option<(i32, i32)>,
     t: f64,
 ) -> Option<Stop> {
-    let at = if t == 1.0 {
-        (from.0 + d.0, from.1 + d.1)
-    } else {
-        (from.0 + d.0 * t, from.1 + d.1 * t)
-    };
+    let at = (from.0 + d.0 * t, from.1 + d.1 * t);
     let stop = |struck, b: BoxF| Stop {
         t,
         at,
@@ -318,8 +314,7 @@ fn probe(
             return Some(stop(Struck::Player, b));
         }
     }
-    if walk::overlaps_tile(obstacles.grid, at, r, owner) {
-        let b = nearest_solid_tile(obstacles.grid, at, r, owner);
+    if let Some(b) = walk::overlapping_tile(obstacles.grid, at, r, owner) {
         return Some(stop(Struck::Wall, b));
     }
     obstacles
@@ -328,27 +323,6 @@ fn probe(
         .map(|m| m.at(t))
         .find(|b| overlaps(at, r, b))
         .map(|b| stop(Struck::Wall, b))
-}
-
-/// The solid tile a circle overlaps that is nearest its centre (for the
-/// contact point the debug view shows).
-fn nearest_solid_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) -> BoxF {
-    let size = f64::from(TILE);
-    let (col, row) = ((c.0 / size).floor() as i32, (c.1 / size).floor() as i32);
-    let mut best = (f64::INFINITY, BoxF::of(tile_rect(col, row)));
-    for x in col - 1..=col + 1 {
-        for y in row - 1..=row + 1 {
-            let b = BoxF::of(tile_rect(x, y));
-            if grid.get(x, y).is_solid() && owner != Some((x, y)) && overlaps(c, r, &b) {
-                let (nx, ny) = b.nearest(c);
-                let dist = (c.0 - nx).hypot(c.1 - ny);
-                if dist < best.0 {
-                    best = (dist, b);
-                }
-            }
-        }
-    }
-    best.1
 }
 
 /// The contact of a circle centred at `c`, moving along `d`, with box `b`.

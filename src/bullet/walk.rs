@@ -88,20 +88,24 @@ pub fn first_tile_contact(
     }
 }
 
-/// Whether a circle of radius `r` at `c` overlaps a solid tile or the solid
-/// outside, other than `owner`'s tile.
-pub fn overlaps_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) -> bool {
+/// The solid tile (or cell of the solid outside), other than `owner`'s,
+/// that a circle of radius `r` at `c` overlaps, the one nearest its centre
+/// if several do: the contact `substep` and `naive` report.
+pub fn overlapping_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) -> Option<BoxF> {
     let (col, row) = (cell_of(c.0), cell_of(c.1));
     if !grid.occupied_near(col, row) {
-        return false;
+        return None;
     }
-    (col - 1..=col + 1).any(|x| {
-        (row - 1..=row + 1).any(|y| {
-            grid.get(x, y).is_solid()
-                && owner != Some((x, y))
-                && overlaps(c, r, &BoxF::of(tile_rect(x, y)))
-        })
-    })
+    let distance = |b: &BoxF| {
+        let (nx, ny) = b.nearest(c);
+        (c.0 - nx).hypot(c.1 - ny)
+    };
+    (col - 1..=col + 1)
+        .flat_map(|x| (row - 1..=row + 1).map(move |y| (x, y)))
+        .filter(|&(x, y)| grid.get(x, y).is_solid() && owner != Some((x, y)))
+        .map(|(x, y)| BoxF::of(tile_rect(x, y)))
+        .filter(|b| overlaps(c, r, b))
+        .min_by(|a, b| distance(a).total_cmp(&distance(b)))
 }
 
 /// When the centre `p + t·d`, now inside the square of `span` × `span`
