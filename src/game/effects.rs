@@ -16,6 +16,8 @@ const DEATH_FLASH_TIME: f64 = 0.18;
 /// How long a crush shakes the screen, s, and how far, screen px.
 const SHAKE_TIME: f64 = 0.25;
 const SHAKE_PX: f32 = 4.0;
+/// Steps a landing squash lasts.
+const SQUASH_STEPS: f32 = 8.0;
 /// Most specks of dust at once.
 const MAX_DUST: usize = 96;
 
@@ -38,7 +40,9 @@ pub struct Effects {
     death: Option<((f32, f32), f64)>,
     shake_until: f64,
     /// The last landing's squash, 0 to 1 (scaled by how fast it fell).
-    pub squash: f32,
+    squash: f32,
+    /// Steps of that squash left.
+    squash_left: f32,
 }
 
 impl Effects {
@@ -54,8 +58,10 @@ impl Effects {
     ) {
         let feet = |r: Rect| (r.x as f32 + r.w as f32 / 2.0, r.bottom() as f32);
         let e = step.events;
+        self.squash_left = (self.squash_left - 1.0).max(0.0);
         if e.land {
             self.squash = (fall.0 / fall.1.max(1.0)).clamp(0.25, 1.0);
+            self.squash_left = SQUASH_STEPS;
             self.puff(feet(now), 6, time);
         }
         if e.jump {
@@ -72,6 +78,11 @@ impl Effects {
             self.shake_until = time + SHAKE_TIME;
         }
         self.dust.retain(|s| time - s.since < DUST_TIME);
+    }
+
+    /// How squashed the player is drawn now: 0 (not at all) to 1.
+    pub fn squash(&self) -> f32 {
+        self.squash * self.squash_left / SQUASH_STEPS
     }
 
     /// Forgets everything (a level started over).

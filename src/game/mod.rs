@@ -30,8 +30,6 @@ const RELOAD_EVERY: f64 = 1.0;
 /// out the rest rather than spin a core. (Telling vsync apart by how long the
 /// swap takes does not work: a software renderer's swap is slow too.)
 const MIN_FRAME: f64 = 1.0 / 60.0;
-/// Steps a landing squash lasts.
-const SQUASH_STEPS: f32 = 8.0;
 /// Most bullet flashes shown at once.
 const MAX_FLASHES: usize = 64;
 
@@ -92,8 +90,6 @@ pub fn conf() -> Conf {
 struct Motion {
     before: Rect,
     now: Rect,
-    /// Landing squash left, in steps.
-    squash: f32,
 }
 
 impl Motion {
@@ -101,7 +97,6 @@ impl Motion {
         Motion {
             before: rect,
             now: rect,
-            squash: 0.0,
         }
     }
 
@@ -237,11 +232,6 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             let now = session.world().player().rect();
             motion.before = if step.events.death { now } else { before };
             motion.now = now;
-            motion.squash = if step.events.land {
-                SQUASH_STEPS
-            } else {
-                (motion.squash - 1.0).max(0.0)
-            };
             let max_fall = session.world().tuning().max_fall;
             effects.after_step(&step, before, now, (fall, max_fall), get_time());
             if step.moves.x.is_some() {
@@ -306,11 +296,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             r.w as f32,
             r.h as f32,
             p.facing(),
-            if show_debug {
-                0.0
-            } else {
-                motion.squash / SQUASH_STEPS * effects.squash
-            },
+            if show_debug { 0.0 } else { effects.squash() },
         );
         effects.draw(&viewport, now);
         if show_debug {
