@@ -193,6 +193,11 @@ pub enum LoadError {
 impl Level {
     /// Reads and parses a level file.
     pub fn load(path: &Path) -> Result<Level, LoadError> {
+        Ok(Level::load_with_bytes(path)?.0)
+    }
+
+    /// Reads and parses a level file, and returns the bytes read too.
+    pub fn load_with_bytes(path: &Path) -> Result<(Level, Vec<u8>), LoadError> {
         let file = path.display().to_string();
         let bytes = read_limited(path, MAX_FILE_BYTES).map_err(|e| match e {
             ReadError::Io(source) => LoadError::Io {
@@ -201,7 +206,8 @@ impl Level {
             },
             ReadError::TooBig => LoadError::TooBig { file: file.clone() },
         })?;
-        Ok(Level::parse_bytes(&bytes, &file)?)
+        let level = Level::parse_bytes(&bytes, &file)?;
+        Ok((level, bytes))
     }
 
     /// Parses raw bytes; `file` names the source in errors.

@@ -41,6 +41,7 @@ pub mod input;
 pub mod level;
 pub mod mover;
 pub mod player;
+pub mod records;
 pub mod session;
 mod textfile;
 pub mod trace;

@@ -17,6 +17,7 @@ use clap::Parser;
 use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough::input::ScriptLoadError;
 use dropthrough::level::LoadError;
+use dropthrough::records::Records;
 use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
 use dropthrough::{CollisionMode, InputScript, Level};
@@ -187,6 +188,49 @@ fn default_levels_dir() -> PathBuf {
     }
 }
 
+/// The folder in the data directory that holds the player's own levels
+/// (made with N in the level select); they follow the bundled ones.
+const USER_LEVELS: &str = "levels";
+
+/// Where best times, ghosts and the player's own levels are kept:
+/// `$DROPTHROUGH_DATA_DIR` if set, else the platform's data directory
+/// (`$XDG_DATA_HOME/dropthrough` or `~/.local/share/dropthrough` on Linux,
+/// `~/Library/Application Support/dropthrough` on macOS, `%APPDATA%\dropthrough\data`
+/// on Windows). `None` without a home directory: nothing is kept.
+fn data_dir() -> Option<PathBuf> {
+    match std::env::var_os("DROPTHROUGH_DATA_DIR") {
+        Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
+        _ => directories::ProjectDirs::from("", "", "dropthrough")
+            .map(|p| p.data_dir().to_path_buf()),
+    }
+}
+
+/// The player's own levels in `dir`, in file-name order; one that does not
+/// load is left out, and says why in `notices`.
+fn user_levels(dir: &Path, notices: &mut Vec<String>) -> Vec<LevelFile> {
+    match session::load_dir(dir) {
+        Ok(levels) => levels,
+        Err(LoadDirError::Io { .. } | LoadDirError::Empty { .. }) => Vec::new(),
+        Err(LoadDirError::Level(_)) => {
+            let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
+                .into_iter()
+                .flatten()
+                .filter_map(|e| e.ok().map(|e| e.path()))
+                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+                .collect();
+            paths.sort();
+            paths
+                .iter()
+                .filter_map(|p| {
+                    LevelFile::load(p)
+                        .map_err(|e| notices.push(format!("{e} (left out of the level select)")))
+                        .ok()
+                })
+                .collect()
+        }
+    }
+}
+
 /// The game: every level is loaded, and every file checked, before the window opens.
 fn play(cli: &Cli) -> Result<(), CliError> {
     if cli.inputs.is_some() || cli.frames.is_some() {
@@ -224,16 +268,40 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         trace: cli.trace.clone(),
         bullets: cli.bullets.clone(),
     };
-    let mut session = Session::new(levels, cli.collision, outputs, replay);
+    // The level select comes first when no level was named, unless a replay
+    // or a recording was asked for: those belong to the first level.
+    let bundled = cli.play.is_none() && cli.level.is_none();
+    let menu = bundled
+        && outputs.record.is_none()
+        && outputs.trace.is_none()
+        && outputs.bullets.is_none()
+        && replay.is_none();
+    let mut notices = Vec::new();
+    let data = data_dir();
+    let mut levels = levels;
+    if bundled {
+        if let Some(dir) = &data {
+            levels.extend(user_levels(&dir.join(USER_LEVELS), &mut notices));
+        }
+    }
+    let records = data.map_or_else(Records::in_memory, |d| Records::open(&d));
+    let mut session = Session::new(levels, cli.collision, outputs, replay).with_records(records);
+    if menu {
+        session = session.with_menu();
+    }
     if session.io_error().is_some() {
         session.finish()?;
     }
-    open_window(session, &warnings)
+    open_window(session, &warnings, notices)
 }
 
 /// Plays `session` in a window until it is closed; writes its recording.
 #[cfg(feature = "window")]
-fn open_window(session: Session, warnings: &[String]) -> Result<(), CliError> {
+fn open_window(
+    session: Session,
+    warnings: &[String],
+    notices: Vec<String>,
+) -> Result<(), CliError> {
     use std::cell::RefCell;
     use std::rc::Rc;
 
@@ -245,13 +313,17 @@ fn open_window(session: Session, warnings: &[String]) -> Result<(), CliError> {
     let outcome = Rc::new(RefCell::new(Ok(())));
     let slot = Rc::clone(&outcome);
     macroquad::Window::from_config(game::conf(), async move {
-        *slot.borrow_mut() = game::run(session, Vec::new()).await;
+        *slot.borrow_mut() = game::run(session, notices).await;
     });
     Ok(outcome.replace(Ok(()))?)
 }
 
 #[cfg(not(feature = "window"))]
-fn open_window(mut session: Session, _warnings: &[String]) -> Result<(), CliError> {
+fn open_window(
+    mut session: Session,
+    _warnings: &[String],
+    _notices: Vec<String>,
+) -> Result<(), CliError> {
     session.finish()?;
     Err(CliError::NoWindow(
         "this build has no window (built without the `window` feature)".into(),

@@ -12,6 +12,7 @@ use std::time::SystemTime;
 use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
 use crate::level::{Level, LevelError, LoadError};
+use crate::records::{content_hash, LevelRecord, Outcome, Records};
 use thiserror::Error;
 
 use crate::trace::{AtomicFile, BulletWriter, TraceWriter};
@@ -25,6 +26,9 @@ pub struct LevelFile {
     pub path: PathBuf,
     /// The newest version of it that parsed.
     pub level: Level,
+    /// The content hash ([`content_hash`]) of that version's bytes: its
+    /// best time and ghost belong to it.
+    pub hash: u64,
     /// What the file looked like when last read, to notice edits cheaply.
     stamp: Option<FileStamp>,
     /// Why the file's newest text could not be used (shown until it is fixed).
@@ -49,9 +53,11 @@ impl LevelFile {
     /// Reads and parses the level at `path`.
     pub fn load(path: &Path) -> Result<LevelFile, LoadError> {
         let stamp = stamp(path);
+        let (level, bytes) = Level::load_with_bytes(path)?;
         Ok(LevelFile {
             path: path.to_path_buf(),
-            level: Level::load(path)?,
+            level,
+            hash: content_hash(&bytes),
             stamp,
             error: None,
         })
@@ -63,6 +69,7 @@ impl LevelFile {
         Ok(LevelFile {
             path: PathBuf::from(name),
             level: Level::parse_bytes(bytes, name)?,
+            hash: content_hash(bytes),
             stamp: None,
             error: None,
         })
@@ -77,6 +84,14 @@ impl LevelFile {
         })
     }
 
+    /// The file's name, which its best time is kept under.
+    pub fn name(&self) -> String {
+        self.path.file_name().map_or_else(
+            || self.path.display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
+        )
+    }
+
     /// Re-reads the file if it changed since it was last read. A good new
     /// version replaces the level (returns true); a bad one, or a missing
     /// file, is kept as `error` and the old version stays.
@@ -86,9 +101,10 @@ impl LevelFile {
             return false;
         }
         self.stamp = now;
-        match Level::load(&self.path) {
-            Ok(level) => {
+        match Level::load_with_bytes(&self.path) {
+            Ok((level, bytes)) => {
                 self.level = level;
+                self.hash = content_hash(&bytes);
                 self.error = None;
                 true
             }
@@ -146,6 +162,8 @@ pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, LoadDirError> {
 /// Where the session is in the flow of levels.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Phase {
+    /// The level select: the bundled levels with their best times.
+    Menu,
     /// A level is being played.
     Playing,
     /// The exit was touched; waiting to go on to the next level.
@@ -193,10 +211,9 @@ impl Outputs {
     }
 }
 
-/// The recording of the current run: the keys of every step, and the trace
-/// and bullets CSV so far.
+/// The recording of the current run: the trace and bullets CSV so far (the
+/// session keeps the keys).
 struct Capture {
-    keys: Vec<Keys>,
     trace: Option<TraceWriter<AtomicFile>>,
     bullets: Option<BulletWriter<AtomicFile>>,
 }
@@ -211,15 +228,10 @@ impl Capture {
             Some(path) => Some(BulletWriter::start(AtomicFile::create(path)?)?),
             None => None,
         };
-        Ok(Capture {
-            keys: Vec::new(),
-            trace,
-            bullets,
-        })
+        Ok(Capture { trace, bullets })
     }
 
-    fn push(&mut self, keys: Keys, world: &World, events: &Events) -> io::Result<()> {
-        self.keys.push(keys);
+    fn push(&mut self, world: &World, events: &Events) -> io::Result<()> {
         if let Some(trace) = &mut self.trace {
             trace.row(world, events)?;
         }
@@ -229,10 +241,10 @@ impl Capture {
         }
     }
 
-    fn finish(self, outputs: &Outputs) -> io::Result<()> {
+    fn finish(self, outputs: &Outputs, keys: &[Keys]) -> io::Result<()> {
         if let Some(path) = &outputs.record {
             let mut file = AtomicFile::create(path)?;
-            write!(file, "{}", InputScript::from_frames(&self.keys))?;
+            write!(file, "{}", InputScript::from_frames(keys))?;
             file.commit()?;
         }
         if let Some(trace) = self.trace {
@@ -284,6 +296,32 @@ pub struct OutputError {
     pub source: io::Error,
 }
 
+/// A second world that replays the best run's keys beside the player.
+struct Ghost {
+    world: World,
+    keys: InputScript,
+}
+
+impl Ghost {
+    /// One step with the recorded keys, until the ghost reaches the exit.
+    fn step(&mut self) {
+        if !self.world.exited() {
+            let frame = self.world.frame() + 1;
+            self.world.step(self.keys.keys_at(frame));
+        }
+    }
+}
+
+/// Why the run in progress will not be kept as a best time.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrecorded {
+    /// A replay's keys drove some of it.
+    Replayed,
+    /// The collision mode changed between naive and an exact mode mid-run:
+    /// no single mode replays it.
+    MixedModes,
+}
+
 /// The game without the window.
 pub struct Session {
     levels: Vec<LevelFile>,
@@ -305,6 +343,27 @@ pub struct Session {
     held_at_start: Keys,
     /// The first error writing a recording or trace.
     io_error: Option<OutputError>,
+    /// Best times, death counts and the best runs' keys.
+    records: Records,
+    /// Whether the records' problem has been passed on as a notice.
+    records_problem_said: bool,
+    /// The level select's cursor; `None`: this session has no menu.
+    menu: Option<usize>,
+    /// The keys of every step of the current run.
+    run_keys: Vec<Keys>,
+    /// Deaths of the current run already added to the records.
+    run_deaths_counted: u32,
+    /// Why the current run will not be a best time, if it will not.
+    run_unrecorded: Option<Unrecorded>,
+    /// How the last finished run compared with the best before it.
+    outcome: Option<Outcome>,
+    /// The best run's ghost on the current level, if it has one.
+    ghost: Option<Ghost>,
+    /// Whether the ghost is shown (G).
+    ghost_shown: bool,
+    /// Things to tell the player once (a dropped best time, an unwritable
+    /// records file), until the window takes them.
+    notices: Vec<String>,
 }
 
 impl Session {
@@ -312,7 +371,8 @@ impl Session {
     /// `outputs` apply to the first run played to its exit: a restart (R,
     /// another level, a reload) starts them over. `replay` drives the first
     /// level instead of the keyboard until its script ends or another level
-    /// starts; R starts it over from its first frame.
+    /// starts; R starts it over from its first frame. Best times are kept
+    /// in memory until [`Session::with_records`] gives it a folder.
     pub fn new(
         levels: Vec<LevelFile>,
         mode: CollisionMode,
@@ -339,24 +399,95 @@ impl Session {
             keyboard_before: Keys::NONE,
             held_at_start: Keys::NONE,
             io_error: None,
+            records: Records::in_memory(),
+            records_problem_said: false,
+            menu: None,
+            run_keys: Vec::new(),
+            run_deaths_counted: 0,
+            run_unrecorded: None,
+            outcome: None,
+            ghost: None,
+            ghost_shown: true,
+            notices: Vec::new(),
         };
         session.restart();
         session
     }
 
+    /// Keeps best times in `records`: each level's record is checked against
+    /// its file's content (a changed level's best is dropped, with a notice).
+    pub fn with_records(mut self, records: Records) -> Session {
+        self.records = records;
+        for file in &self.levels {
+            if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                self.notices.push(notice);
+            }
+        }
+        self.pass_on_records_problem();
+        self.restart();
+        self
+    }
+
+    /// Opens on the level select; after the summary, and on Esc while
+    /// playing, the session comes back to it.
+    pub fn with_menu(mut self) -> Session {
+        self.menu = Some(0);
+        self.phase = Phase::Menu;
+        self
+    }
+
     /// Starts the current level over, from its newest good version. A
     /// replay starts over too; keys held now count only once pressed again.
     pub fn restart(&mut self) {
-        self.world = World::new(self.levels[self.index].level.clone(), self.mode);
+        self.end_run();
+        let file = &self.levels[self.index];
+        self.world = World::new(file.level.clone(), self.mode);
+        self.ghost = self
+            .records
+            .get(&file.name(), file.hash)
+            .and_then(|r| r.best.as_ref())
+            .and_then(|best| {
+                Some(Ghost {
+                    world: World::new(file.level.clone(), best.mode),
+                    keys: best.keys.clone()?,
+                })
+            });
         self.phase = Phase::Playing;
         self.replay_end = None;
         self.held_at_start = self.keyboard_before;
+        self.run_keys.clear();
+        self.run_deaths_counted = 0;
+        self.run_unrecorded = None;
+        self.outcome = None;
         self.capture = None;
         if let Some(outputs) = &self.outputs {
             match Capture::start(&self.world, outputs) {
                 Ok(capture) => self.capture = Some(capture),
                 Err(e) => self.note_io_error(e),
             }
+        }
+    }
+
+    /// Adds the current run's deaths not yet counted to the records.
+    fn end_run(&mut self) {
+        let deaths = self.world.deaths() - self.run_deaths_counted;
+        if deaths > 0 && self.run_unrecorded != Some(Unrecorded::Replayed) {
+            let file = &self.levels[self.index];
+            self.records.add_deaths(&file.name(), file.hash, deaths);
+            self.pass_on_records_problem();
+        }
+        self.run_deaths_counted = self.world.deaths();
+    }
+
+    fn pass_on_records_problem(&mut self) {
+        if self.records_problem_said {
+            return;
+        }
+        if let Some(problem) = self.records.problem() {
+            self.notices.push(format!(
+                "{problem} (best times are kept only until you quit)"
+            ));
+            self.records_problem_said = true;
         }
     }
 
@@ -374,12 +505,19 @@ impl Session {
             self.end_replay(ReplayEnd::ScriptEnded);
         }
         let keys = match &self.replay {
-            Some(replay) => replay.script.keys_at(frame),
+            Some(replay) => {
+                self.run_unrecorded = Some(Unrecorded::Replayed);
+                replay.script.keys_at(frame)
+            }
             None => keyboard.without(self.held_at_start),
         };
         let step = self.world.step(keys);
+        self.run_keys.push(keys);
+        if let Some(ghost) = &mut self.ghost {
+            ghost.step();
+        }
         if let Some(capture) = &mut self.capture {
-            if let Err(e) = capture.push(keys, &self.world, &step.events) {
+            if let Err(e) = capture.push(&self.world, &step.events) {
                 self.capture = None;
                 self.note_io_error(e);
             }
@@ -399,11 +537,24 @@ impl Session {
 
     fn complete(&mut self) {
         self.phase = Phase::Complete;
+        self.end_run();
+        let file = &self.levels[self.index];
         self.results[self.index] = Some(LevelResult {
-            title: self.levels[self.index].title(),
+            title: file.title(),
             steps: self.world.frame(),
             deaths: self.world.deaths(),
         });
+        if self.run_unrecorded.is_none() {
+            let outcome = self.records.finish_run(
+                &file.name(),
+                file.hash,
+                self.world.deaths(),
+                self.mode,
+                &self.run_keys,
+            );
+            self.outcome = Some(outcome);
+            self.pass_on_records_problem();
+        }
         // The first completed run is the one recorded.
         if let Err(e) = self.finish_capture() {
             self.note_io_error(e);
@@ -413,7 +564,7 @@ impl Session {
 
     fn finish_capture(&mut self) -> io::Result<()> {
         match (self.capture.take(), &self.outputs) {
-            (Some(capture), Some(outputs)) => capture.finish(outputs),
+            (Some(capture), Some(outputs)) => capture.finish(outputs, &self.run_keys),
             _ => Ok(()),
         }
     }
@@ -444,6 +595,7 @@ impl Session {
     /// Plays level `index` from its start (wrapping around the list). Ends
     /// a replay: it belongs to the level it was recorded on.
     pub fn go_to(&mut self, index: usize) {
+        self.end_run();
         self.index = index % self.levels.len();
         self.restart();
         self.end_replay(ReplayEnd::LeftLevel);
@@ -458,6 +610,9 @@ impl Session {
             Ok(file) => {
                 let same = self.levels.iter().position(|l| l.path == file.path);
                 let index = same.unwrap_or(self.levels.len());
+                if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                    self.notices.push(notice);
+                }
                 if same.is_some() {
                     self.levels[index] = file;
                 } else {
@@ -486,25 +641,134 @@ impl Session {
         self.go_to(0);
     }
 
-    /// Switches collision mode live, from the next step on.
+    /// Switches collision mode live, from the next step on. A run that
+    /// switches between naive and an exact mode is not kept as a best time.
     pub fn cycle_mode(&mut self) {
-        self.mode = self.mode.next();
+        let next = self.mode.next();
+        let naive = |m: CollisionMode| m == CollisionMode::Naive;
+        if naive(next) != naive(self.mode) && self.world.frame() > 0 {
+            self.run_unrecorded.get_or_insert(Unrecorded::MixedModes);
+        }
+        self.mode = next;
         self.world.set_mode(self.mode);
     }
 
-    /// Checks the current level's file; a good new version restarts the level.
+    /// Checks the current level's file; a good new version restarts the
+    /// level (and drops a best time set on the old version).
     pub fn poll_reload(&mut self) -> bool {
+        if self.phase == Phase::Menu {
+            return false;
+        }
+        let before = self.levels[self.index].hash;
+        self.end_run();
         let reloaded = self.levels[self.index].reload_if_changed();
         if reloaded {
+            let file = &self.levels[self.index];
+            if file.hash != before {
+                if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                    self.notices.push(notice);
+                }
+            }
             self.restart();
             self.end_replay(ReplayEnd::Reloaded);
         }
         reloaded
     }
 
-    /// Writes the recording and trace of the run in progress, if any. Call on
-    /// quit; afterwards nothing more is recorded.
+    /// Esc: from a level back to the level select, and from the level
+    /// select (or in a session without one) quit. Returns whether to quit.
+    pub fn escape(&mut self) -> bool {
+        match (self.menu, self.phase) {
+            (None, _) | (Some(_), Phase::Menu) => true,
+            (Some(_), _) => {
+                self.open_menu();
+                false
+            }
+        }
+    }
+
+    /// Shows the level select, its cursor on the level just played. A
+    /// session without one keeps playing.
+    pub fn open_menu(&mut self) {
+        if self.menu.is_none() {
+            return;
+        }
+        self.end_run();
+        self.end_replay(ReplayEnd::LeftLevel);
+        self.menu = Some(self.index);
+        self.phase = Phase::Menu;
+        self.ghost = None;
+    }
+
+    /// Moves the level select's cursor by `by` levels, wrapping around.
+    pub fn menu_move(&mut self, by: isize) {
+        if let (Some(cursor), Phase::Menu) = (self.menu, self.phase) {
+            let n = self.levels.len() as isize;
+            self.menu = Some((cursor as isize + by).rem_euclid(n) as usize);
+        }
+    }
+
+    /// Plays the level under the level select's cursor.
+    pub fn menu_choose(&mut self) {
+        if let (Some(cursor), Phase::Menu) = (self.menu, self.phase) {
+            self.results = vec![None; self.levels.len()];
+            self.go_to(cursor);
+        }
+    }
+
+    /// The level select's cursor, if this session has one.
+    pub fn menu_cursor(&self) -> Option<usize> {
+        self.menu
+    }
+
+    /// Shows or hides the ghost (G).
+    pub fn toggle_ghost(&mut self) {
+        self.ghost_shown = !self.ghost_shown;
+    }
+
+    /// Whether the ghost is shown when there is one.
+    pub fn ghost_shown(&self) -> bool {
+        self.ghost_shown
+    }
+
+    /// The ghost's world, stepped with the best run's keys beside the
+    /// player's, on a level that has one (shown or not: see
+    /// [`Session::ghost_shown`]).
+    pub fn ghost(&self) -> Option<&World> {
+        self.ghost.as_ref().map(|g| &g.world)
+    }
+
+    /// The record of level `index` (its best time, death count), if any.
+    pub fn record(&self, index: usize) -> Option<&LevelRecord> {
+        let file = self.levels.get(index)?;
+        self.records.get(&file.name(), file.hash)
+    }
+
+    /// How the last finished run compared with the best before it (`None`
+    /// while playing, and for runs not kept: see [`Session::unrecorded`]).
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.outcome
+    }
+
+    /// Why the current run will not be kept as a best time, if it will not.
+    pub fn unrecorded(&self) -> Option<Unrecorded> {
+        self.run_unrecorded
+    }
+
+    /// Where best times are kept (`None`: in memory only).
+    pub fn records_dir(&self) -> Option<&Path> {
+        self.records.dir()
+    }
+
+    /// Messages for the player that arrived since the last call, each said once.
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    /// Writes the recording and trace of the run in progress, if any, and
+    /// counts its deaths. Call on quit; afterwards nothing more is recorded.
     pub fn finish(&mut self) -> Result<(), OutputError> {
+        self.end_run();
         if let Err(e) = self.finish_capture() {
             self.note_io_error(e);
         }
@@ -543,6 +807,11 @@ impl Session {
     /// The file of the level being played.
     pub fn level_file(&self) -> &LevelFile {
         &self.levels[self.index]
+    }
+
+    /// Every level file, in order.
+    pub fn level_files(&self) -> &[LevelFile] {
+        &self.levels
     }
 
     /// Results so far, one slot per level (`None`: not finished).

@@ -11,6 +11,15 @@ pub enum ReadError {
     TooBig,
 }
 
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => e.fmt(f),
+            ReadError::TooBig => f.write_str("the file is too large"),
+        }
+    }
+}
+
 /// Reads a whole file, refusing one larger than `limit` bytes without reading it all.
 pub fn read_limited(path: &Path, limit: u64) -> Result<Vec<u8>, ReadError> {
     let file = std::fs::File::open(path).map_err(ReadError::Io)?;

@@ -190,6 +190,16 @@ pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash
     world_rect(vp, eye_x, top + 4.0, 2.0, 3.0, EYE);
 }
 
+/// The ghost: the player's shape, translucent and cool, so it never reads as the player.
+const GHOST: Color = Color::new(0.55, 0.8, 1.0, 0.45);
+
+/// The ghost of the best run at a (possibly fractional) world position.
+pub fn ghost(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32) {
+    world_rect(vp, x, y, w, h, GHOST);
+    let eye_x = if facing >= 0 { x + w - 4.0 } else { x + 2.0 };
+    world_rect(vp, eye_x, y + 4.0, 2.0, 3.0, Color { a: 0.6, ..EYE });
+}
+
 const HITBOX: Color = Color::new(0.3, 1.0, 0.4, 1.0);
 const TRIED: Color = Color::new(1.0, 0.9, 0.3, 1.0);
 const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 1.0);

@@ -2,7 +2,8 @@
 //! completed level, the summary, a level file with an error, and pauses.
 
 use dropthrough::clock::FixedClock;
-use dropthrough::session::{Phase, Session};
+use dropthrough::records::Outcome;
+use dropthrough::session::{Phase, Session, Unrecorded};
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -105,10 +106,32 @@ fn panel(lines: &[(String, Color)]) {
     }
 }
 
-/// "Level complete" or the summary, depending on the phase.
+/// How a finished run compares with the best, as the "level complete"
+/// panel says it.
+fn outcome_line(session: &Session) -> (String, Color) {
+    match (session.outcome(), session.unrecorded()) {
+        (Some(Outcome::First), _) => (
+            "Your first time: a ghost will race you next time".into(),
+            GOOD,
+        ),
+        (Some(Outcome::NewBest { previous }), _) => {
+            (format!("New best! (was {:.2} s)", seconds(previous)), GOOD)
+        }
+        (Some(Outcome::NotBetter { best }), _) => (format!("Best: {:.2} s", seconds(best)), DIM),
+        (None, Some(Unrecorded::Replayed)) => ("A replay: not kept as a best time".into(), DIM),
+        (None, Some(Unrecorded::MixedModes)) => (
+            "Switched to or from naive mid-run: not kept as a best time".into(),
+            DIM,
+        ),
+        (None, None) => (String::new(), DIM),
+    }
+}
+
+/// "Level complete", the summary or the level select, depending on the phase.
 pub fn phase(session: &Session) {
     match session.phase() {
         Phase::Playing => {}
+        Phase::Menu => menu(session),
         Phase::Complete => {
             let Some(Some(result)) = session.results().get(session.index()) else {
                 return;
@@ -124,6 +147,7 @@ pub fn phase(session: &Session) {
                     ),
                     TEXT,
                 ),
+                outcome_line(session),
                 (
                     if session.index() + 1 < session.level_count() {
                         "Enter: next level"
@@ -160,10 +184,58 @@ pub fn phase(session: &Session) {
                 ),
                 GOOD,
             ));
-            lines.push(("R: play again   Esc: quit".into(), DIM));
+            lines.push((
+                if session.menu_cursor().is_some() {
+                    "Enter: level select   R: play again   Esc: quit"
+                } else {
+                    "R: play again   Esc: quit"
+                }
+                .into(),
+                DIM,
+            ));
             panel(&lines);
         }
     }
+}
+
+/// The level select: every level with its best time and deaths, the
+/// cursor's row lit; as many rows as fit, scrolled to keep the cursor in view.
+fn menu(session: &Session) {
+    let cursor = session.menu_cursor().unwrap_or(0);
+    let files = session.level_files();
+    let fit = (((screen_height() - 200.0) / LINE).floor() as usize).max(3);
+    let first = cursor
+        .saturating_sub(fit / 2)
+        .min(files.len().saturating_sub(fit));
+    let mut lines = vec![
+        ("dropthrough: choose a level".to_string(), GOOD),
+        (String::new(), DIM),
+    ];
+    for (i, file) in files.iter().enumerate().skip(first).take(fit) {
+        let record = session.record(i);
+        let best = record.and_then(|r| r.best.as_ref()).map_or_else(
+            || "      -   ".to_string(),
+            |b| format!("{:>8.2} s", seconds(b.steps)),
+        );
+        let deaths = record.map_or(0, |r| r.deaths);
+        let marker = if i == cursor { ">" } else { " " };
+        let title: String = file.title().chars().take(28).collect();
+        lines.push((
+            format!(
+                "{marker} {:>2} {title:<28} {best} {deaths:>5} deaths",
+                i + 1
+            ),
+            if i == cursor { TEXT } else { DIM },
+        ));
+    }
+    lines.push((String::new(), DIM));
+    lines.push(("Up/Down choose   Enter play   Esc quit".into(), DIM));
+    let kept = session.records_dir().map_or_else(
+        || "best times are kept until you quit".to_string(),
+        |d| format!("best times: {}", d.display()),
+    );
+    lines.push((kept, DIM));
+    panel(&lines);
 }
 
 /// Steps a level's warnings stay on screen after it starts (4 s).
@@ -199,6 +271,17 @@ pub fn errors(session: &Session, notices: &[String]) {
         for (i, line) in lines.iter().enumerate() {
             draw_text(line, 8.0, y + LINE * (i as f32 + 1.0), SIZE, color);
         }
+    }
+}
+
+/// Notices said once (a best time dropped because its level changed, a
+/// records file that cannot be written), under the status bar.
+pub fn notices(notices: &[(String, f64)]) {
+    let mut y = STATUS_HEIGHT;
+    for (notice, _) in notices {
+        draw_rectangle(0.0, y, screen_width(), LINE + 6.0, PANEL);
+        draw_text(notice, 8.0, y + LINE, SIZE, GOOD);
+        y += LINE + 6.0;
     }
 }
 

@@ -32,6 +32,8 @@ const RELOAD_EVERY: f64 = 1.0;
 const MIN_FRAME: f64 = 1.0 / 60.0;
 /// Most bullet flashes shown at once.
 const MAX_FLASHES: usize = 64;
+/// Seconds a notice (a dropped best time, an unwritable records file) stays.
+const NOTICE_TIME: f64 = 6.0;
 
 /// Whether a window can be opened at all: on Linux and the BSDs, an X11 or
 /// Wayland display must be named, or the window library panics.
@@ -120,6 +122,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut camera = Camera::default();
     let mut latch = KeyLatch::default();
     let mut motion = Motion::still(session.world().player().rect());
+    let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
+    let mut notices_shown: Vec<(String, f64)> = Vec::new();
     let mut last_step = Step::default();
     let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut effects = effects::Effects::default();
@@ -135,11 +139,15 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     loop {
         #[cfg(not(target_arch = "wasm32"))]
         let frame_start = get_time();
-        // NOTE: a browser tab is closed, not quit: Esc does nothing there.
+        // Esc goes back to the level select, and quits from there. NOTE: a
+        // browser tab is closed, not quit: there Esc only goes back.
+        let quit = is_key_pressed(KeyCode::Escape) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
-        if is_quit_requested() || is_key_pressed(KeyCode::Escape) {
+        if is_quit_requested() || quit {
             break;
         }
+        #[cfg(target_arch = "wasm32")]
+        let _ = quit;
         // A level file dropped on the window (or the browser's page) plays.
         for file in get_dropped_files() {
             let name = file.path.as_deref().and_then(|p| p.file_name());
@@ -154,19 +162,40 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
 
         // 1. Commands. Each that starts a level over resets what is drawn.
         latch.sample();
-        let level_before = (session.index(), session.world().frame());
-        if is_key_pressed(KeyCode::R) {
-            if session.phase() == Phase::Finished {
-                session.play_again();
-            } else {
-                session.restart();
+        let level_before = (session.index(), session.world().frame(), session.phase());
+        if session.phase() == Phase::Menu {
+            if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
+                session.menu_move(-1);
+            }
+            if [KeyCode::Down, KeyCode::S].into_iter().any(is_key_pressed) {
+                session.menu_move(1);
+            }
+            if [KeyCode::Enter, KeyCode::KpEnter]
+                .into_iter()
+                .any(is_key_pressed)
+            {
+                session.menu_choose();
+            }
+        } else {
+            if is_key_pressed(KeyCode::R) {
+                if session.phase() == Phase::Finished {
+                    session.play_again();
+                } else {
+                    session.restart();
+                }
+            }
+            if is_key_pressed(KeyCode::N) {
+                session.next_level();
+            }
+            if is_key_pressed(KeyCode::B) {
+                session.previous_level();
+            }
+            if session.phase() == Phase::Finished && is_key_pressed(KeyCode::Enter) {
+                session.open_menu();
             }
         }
-        if is_key_pressed(KeyCode::N) {
-            session.next_level();
-        }
-        if is_key_pressed(KeyCode::B) {
-            session.previous_level();
+        if is_key_pressed(KeyCode::G) {
+            session.toggle_ghost();
         }
         if is_key_pressed(KeyCode::Tab) {
             session.cycle_mode();
@@ -202,10 +231,11 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         } else {
             completed_at = None;
         }
-        if (session.index(), session.world().frame()) != level_before
+        if (session.index(), session.world().frame(), session.phase()) != level_before
             && session.world().frame() == 0
         {
             motion = Motion::still(session.world().player().rect());
+            ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
             #[cfg(target_arch = "wasm32")]
             web::log(&format!(
                 "level {} mode {}",
@@ -228,7 +258,14 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 web::log(&format!("keys {keys}"));
                 keys_before = keys;
             }
+            let ghost_before = session.ghost().map(|g| g.player().rect());
             let step = session.step(keys);
+            if let (Some(g), Some(before), Some(gm)) =
+                (session.ghost(), ghost_before, ghost_motion.as_mut())
+            {
+                gm.before = before;
+                gm.now = g.player().rect();
+            }
             let now = session.world().player().rect();
             motion.before = if step.events.death { now } else { before };
             motion.now = now;
@@ -298,6 +335,19 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             p.facing(),
             if show_debug { 0.0 } else { effects.squash() },
         );
+        let ghost_drawn = session.ghost_shown() && session.phase() != Phase::Menu && !show_debug;
+        if let (Some(g), Some(gm), true) = (session.ghost(), &ghost_motion, ghost_drawn) {
+            let (gx, gy) = gm.at(clock.alpha());
+            let gr = g.player().rect();
+            draw::ghost(
+                &viewport,
+                gx,
+                gy,
+                gr.w as f32,
+                gr.h as f32,
+                g.player().facing(),
+            );
+        }
         effects.draw(&viewport, now);
         if show_debug {
             draw::debug(world, &last_step, &viewport);
@@ -307,6 +357,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             hud::help();
         }
         hud::errors(&session, &notices);
+        notices_shown.extend(session.take_notices().into_iter().map(|n| (n, now)));
+        notices_shown.retain(|(_, since)| now - since < NOTICE_TIME);
+        hud::notices(&notices_shown);
         hud::phase(&session);
         next_frame().await;
         #[cfg(target_arch = "wasm32")]

@@ -58,7 +58,7 @@ pub fn start() -> Start {
         .collect();
     let mut problems = Vec::new();
     let mut mode = CollisionMode::Substep;
-    let mut first = 0;
+    let mut first = None;
     for pair in query().split('&').filter(|p| !p.is_empty()) {
         let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
         match key {
@@ -71,7 +71,7 @@ pub fn start() -> Start {
             "level" => {
                 let want = value.trim_end_matches(".txt");
                 match levels.iter().position(|l| l.path.to_string_lossy().trim_end_matches(".txt") == want) {
-                    Some(i) => first = i,
+                    Some(i) => first = Some(i),
                     None => problems.push(format!(
                         "URL: level={value} is not a bundled level (expected a name such as 04-the-well)"
                     )),
@@ -83,8 +83,11 @@ pub fn start() -> Start {
             )),
         }
     }
-    let mut session = Session::new(levels, mode, Outputs::default(), None);
-    session.go_to(first);
+    // The level select, unless the URL names a level to play at once.
+    let mut session = Session::new(levels, mode, Outputs::default(), None).with_menu();
+    if let Some(first) = first {
+        session.go_to(first);
+    }
     for p in &problems {
         log(p);
     }
@@ -109,9 +112,7 @@ fn check() {
         for mode in CollisionMode::EXACT {
             let mut trace = Vec::new();
             let summary = headless::run(level.clone(), mode, 5000, &script, Some(&mut trace));
-            let hash = trace.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-                (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-            });
+            let hash = dropthrough::records::content_hash(&trace);
             match summary {
                 Ok(s) => log(&format!("trace {name} {mode} {hash:016x} {s}")),
                 Err(e) => log(&format!("trace {name} {mode} failed: {e}")),
