@@ -33,6 +33,7 @@
 pub mod bullet;
 pub mod clock;
 pub mod collide;
+pub mod editor;
 pub mod geom;
 pub mod grid;
 pub mod header;

@@ -284,10 +284,13 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             levels.extend(user_levels(&dir.join(USER_LEVELS), &mut notices));
         }
     }
-    let records = data.map_or_else(Records::in_memory, |d| Records::open(&d));
+    let records = data.as_deref().map_or_else(Records::in_memory, Records::open);
     let mut session = Session::new(levels, cli.collision, outputs, replay).with_records(records);
     if menu {
         session = session.with_menu();
+    }
+    if let Some(dir) = &data {
+        session = session.with_new_levels_dir(dir.join(USER_LEVELS));
     }
     if session.io_error().is_some() {
         session.finish()?;

@@ -10,6 +10,7 @@ use std::path::{Path, PathBuf};
 use std::time::SystemTime;
 
 use crate::collide::CollisionMode;
+use crate::editor::Editor;
 use crate::input::{InputScript, Keys};
 use crate::level::{Level, LevelError, LoadError};
 use crate::records::{content_hash, LevelRecord, Outcome, Records};
@@ -33,6 +34,9 @@ pub struct LevelFile {
     stamp: Option<FileStamp>,
     /// Why the file's newest text could not be used (shown until it is fixed).
     pub error: Option<String>,
+    /// The text it came as, if it was dropped on the window rather than
+    /// read from a file: it is never reloaded, and the editor cannot save it.
+    dropped: Option<String>,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -60,6 +64,7 @@ impl LevelFile {
             hash: content_hash(&bytes),
             stamp,
             error: None,
+            dropped: None,
         })
     }
 
@@ -72,6 +77,7 @@ impl LevelFile {
             hash: content_hash(bytes),
             stamp: None,
             error: None,
+            dropped: Some(String::from_utf8_lossy(bytes).into_owned()),
         })
     }
 
@@ -90,6 +96,35 @@ impl LevelFile {
             || self.path.display().to_string(),
             |n| n.to_string_lossy().into_owned(),
         )
+    }
+
+    /// The editor saved `text`, which parses to `level`, to the file: it is
+    /// the version played now, and not a change to reload.
+    fn saved(&mut self, level: Level, text: &str) {
+        self.level = level;
+        self.hash = content_hash(text.as_bytes());
+        self.stamp = stamp(&self.path);
+        self.error = None;
+    }
+
+    /// The text to edit: the file as it is on disk (or as it was dropped
+    /// in), or, if that does not parse now, the version being played written
+    /// back out (without its comments), and a note saying so.
+    fn text_to_edit(&self) -> (String, Option<String>) {
+        let text = match &self.dropped {
+            Some(text) => Some(text.clone()),
+            None => std::fs::read_to_string(&self.path).ok(),
+        };
+        match text {
+            Some(text) if Level::parse(&text, "").is_ok() => (text, None),
+            _ => (
+                self.level.to_string(),
+                Some(format!(
+                    "{}: the file does not parse now: editing the last good version, without its comments (saving replaces the file)",
+                    self.path.display()
+                )),
+            ),
+        }
     }
 
     /// Re-reads the file if it changed since it was last read. A good new
@@ -170,6 +205,8 @@ pub enum Phase {
     Complete,
     /// Every level has been played: the summary.
     Finished,
+    /// The level is open in the editor (E).
+    Editing,
 }
 
 /// How one level went.
@@ -364,6 +401,11 @@ pub struct Session {
     /// Things to tell the player once (a dropped best time, an unwritable
     /// records file), until the window takes them.
     notices: Vec<String>,
+    /// The editor of the current level, kept (with its undo history) while
+    /// the edited level is tried out.
+    editor: Option<Editor>,
+    /// Where N in the level select makes new levels (`None`: in memory).
+    new_levels_dir: Option<PathBuf>,
 }
 
 impl Session {
@@ -409,6 +451,8 @@ impl Session {
             ghost: None,
             ghost_shown: true,
             notices: Vec::new(),
+            editor: None,
+            new_levels_dir: None,
         };
         session.restart();
         session
@@ -433,6 +477,12 @@ impl Session {
     pub fn with_menu(mut self) -> Session {
         self.menu = Some(0);
         self.phase = Phase::Menu;
+        self
+    }
+
+    /// Makes new levels (N in the level select) in `dir`.
+    pub fn with_new_levels_dir(mut self, dir: PathBuf) -> Session {
+        self.new_levels_dir = Some(dir);
         self
     }
 
@@ -596,7 +646,11 @@ impl Session {
     /// a replay: it belongs to the level it was recorded on.
     pub fn go_to(&mut self, index: usize) {
         self.end_run();
-        self.index = index % self.levels.len();
+        let index = index % self.levels.len();
+        if index != self.index {
+            self.editor = None;
+        }
+        self.index = index;
         self.restart();
         self.end_replay(ReplayEnd::LeftLevel);
     }
@@ -656,7 +710,7 @@ impl Session {
     /// Checks the current level's file; a good new version restarts the
     /// level (and drops a best time set on the old version).
     pub fn poll_reload(&mut self) -> bool {
-        if self.phase == Phase::Menu {
+        if matches!(self.phase, Phase::Menu | Phase::Editing) {
             return false;
         }
         let before = self.levels[self.index].hash;
@@ -675,10 +729,15 @@ impl Session {
         reloaded
     }
 
-    /// Esc: from a level back to the level select, and from the level
-    /// select (or in a session without one) quit. Returns whether to quit.
+    /// Esc: from the editor to trying the level out; from a level back to
+    /// the level select, and from the level select (or in a session without
+    /// one) quit. Returns whether to quit.
     pub fn escape(&mut self) -> bool {
         match (self.menu, self.phase) {
+            (_, Phase::Editing) => {
+                self.toggle_editor();
+                false
+            }
             (None, _) | (Some(_), Phase::Menu) => true,
             (Some(_), _) => {
                 self.open_menu();
@@ -763,6 +822,136 @@ impl Session {
     /// Messages for the player that arrived since the last call, each said once.
     pub fn take_notices(&mut self) -> Vec<String> {
         std::mem::take(&mut self.notices)
+    }
+
+    /// E: opens the current level in the editor, or leaves the editor and
+    /// plays the edited level at once from its spawn (saved or not).
+    pub fn toggle_editor(&mut self) {
+        match self.phase {
+            Phase::Editing => self.play_edited(),
+            Phase::Menu => {}
+            _ => self.open_editor(),
+        }
+    }
+
+    fn open_editor(&mut self) {
+        self.end_run();
+        if self.editor.is_none() {
+            let file = &self.levels[self.index];
+            let (text, note) = file.text_to_edit();
+            match Editor::open(&file.path, &text) {
+                Ok(editor) => self.editor = Some(editor),
+                Err(e) => {
+                    self.notices.push(format!("cannot edit: {e}"));
+                    return;
+                }
+            }
+            self.notices.extend(note);
+        }
+        self.end_replay(ReplayEnd::LeftLevel);
+        self.ghost = None;
+        self.phase = Phase::Editing;
+    }
+
+    fn play_edited(&mut self) {
+        let Some(editor) = &mut self.editor else {
+            return;
+        };
+        editor.end_stroke();
+        let hash = content_hash(editor.text().as_bytes());
+        let file = &mut self.levels[self.index];
+        if hash != file.hash {
+            file.level = editor.level().clone();
+            file.hash = hash;
+            file.error = None;
+            if let Some(notice) = self.records.check(&file.name(), hash) {
+                self.notices.push(notice);
+            }
+        }
+        self.restart();
+    }
+
+    /// Ctrl+S in the editor: saves the level to its file (see
+    /// [`Editor::save`]); a dropped level has no file to save to.
+    pub fn save_edit(&mut self) -> Result<(), String> {
+        let file = &mut self.levels[self.index];
+        let Some(editor) = self.editor.as_mut() else {
+            return Err("nothing is being edited".into());
+        };
+        if file.dropped.is_some() {
+            let why = format!(
+                "{} was dropped in, not opened from a file, so it cannot be saved here (E plays it)",
+                file.name()
+            );
+            return Err(why);
+        }
+        let text = editor.save()?;
+        let old_hash = file.hash;
+        file.saved(editor.level().clone(), &text);
+        if file.hash != old_hash {
+            if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                self.notices.push(notice);
+            }
+            self.pass_on_records_problem();
+        }
+        Ok(())
+    }
+
+    /// N in the level select: a new level file from a small template (in
+    /// the new-levels folder, else only in memory), opened in the editor.
+    pub fn new_level(&mut self) -> Result<(), String> {
+        let taken = |name: &str| self.levels.iter().any(|l| l.name() == name);
+        let mut n = 1;
+        let name = loop {
+            let name = format!("new-level-{n}.txt");
+            let exists = self
+                .new_levels_dir
+                .as_ref()
+                .is_some_and(|d| d.join(&name).exists());
+            if !taken(&name) && !exists {
+                break name;
+            }
+            n += 1;
+        };
+        let text = crate::editor::template(&format!("New Level {n}"));
+        let file = match &self.new_levels_dir {
+            Some(dir) => {
+                let path = dir.join(&name);
+                std::fs::create_dir_all(dir)
+                    .and_then(|()| {
+                        let mut file = AtomicFile::create(&path)?;
+                        file.write_all(text.as_bytes())?;
+                        file.commit()
+                    })
+                    .map_err(|e| format!("{}: cannot make a new level: {e}", path.display()))?;
+                LevelFile::load(&path).map_err(|e| e.to_string())?
+            }
+            None => LevelFile::from_bytes(&name, text.as_bytes()).map_err(|e| e.to_string())?,
+        };
+        self.levels.push(file);
+        self.results.push(None);
+        self.go_to(self.levels.len() - 1);
+        self.open_editor();
+        Ok(())
+    }
+
+    /// The editor, while the level is open in it.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editor
+            .as_ref()
+            .filter(|_| self.phase == Phase::Editing)
+    }
+
+    /// The editor, to edit with, while the level is open in it.
+    pub fn editor_mut(&mut self) -> Option<&mut Editor> {
+        self.editor
+            .as_mut()
+            .filter(|_| self.phase == Phase::Editing)
+    }
+
+    /// Whether the level played has edits not saved to its file.
+    pub fn unsaved_edits(&self) -> bool {
+        self.editor.as_ref().is_some_and(Editor::unsaved)
     }
 
     /// Writes the recording and trace of the run in progress, if any, and

@@ -5,35 +5,13 @@ use dropthrough::bullet::BulletEvent;
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::{Mover, MoverKind};
 use dropthrough::player::MoveRecord;
 use dropthrough::{Step, World};
 use macroquad::prelude::*;
 
 use super::camera::Viewport;
-
-pub const BACKGROUND: Color = Color::new(0.086, 0.094, 0.149, 1.0);
-/// Solid tile fill. The end-to-end test finds the level on screen by this colour.
-pub const SOLID: Color = Color::new(0.337, 0.361, 0.478, 1.0);
-const SOLID_TOP: Color = Color::new(0.51, 0.54, 0.667, 1.0);
-const PLANK: Color = Color::new(0.69, 0.5, 0.282, 1.0);
-const PLANK_TOP: Color = Color::new(0.98, 0.824, 0.549, 1.0);
-const SPIKE: Color = Color::new(0.863, 0.863, 0.922, 1.0);
-const SPIKE_BASE: Color = Color::new(0.55, 0.118, 0.157, 1.0);
-const EXIT: Color = Color::new(0.275, 0.863, 0.51, 1.0);
-/// Player body. The end-to-end test finds the player on screen by this colour.
-pub const PLAYER: Color = Color::new(1.0, 0.47, 0.235, 1.0);
-const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);
-/// Turrets: a dark block with a lit face and a red muzzle where it fires from.
-const TURRET: Color = Color::new(0.22, 0.2, 0.26, 1.0);
-const TURRET_FACE: Color = Color::new(0.42, 0.36, 0.4, 1.0);
-const TURRET_MUZZLE: Color = Color::new(0.95, 0.25, 0.2, 1.0);
-/// Bullets, and the flash where one stops.
-pub const BULLET: Color = Color::new(1.0, 0.92, 0.55, 1.0);
-const FLASH: Color = Color::new(1.0, 0.95, 0.8, 1.0);
-/// A solid mover: the solid tile's colour, warmer, with a lit border.
-const MOVER: Color = Color::new(0.45, 0.4, 0.55, 1.0);
-const MOVER_EDGE: Color = Color::new(0.75, 0.68, 0.9, 1.0);
+use super::palette::*;
 
 /// A rectangle given in world pixels, snapped to whole screen pixels.
 fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
@@ -61,58 +39,69 @@ pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
     let t = TILE as f32;
     for row in rows {
         for col in cols.clone() {
-            let (x, y) = (col as f32 * t, row as f32 * t);
-            match grid.get(col, row) {
-                Tile::Empty => {}
-                Tile::Solid => {
-                    world_rect(vp, x, y, t, t, SOLID);
-                    if !grid.get(col, row - 1).is_solid() {
-                        world_rect(vp, x, y, t, 2.0, SOLID_TOP);
-                    }
-                }
-                turret @ (Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim) => {
-                    world_rect(vp, x, y, t, t, TURRET);
-                    world_rect(vp, x + 3.0, y + 3.0, t - 6.0, t - 6.0, TURRET_FACE);
-                    match turret {
-                        Tile::TurretRight => {
-                            world_rect(vp, x + t - 4.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE)
-                        }
-                        Tile::TurretLeft => world_rect(vp, x, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
-                        _ => world_rect(vp, x + 6.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
-                    }
-                }
-                Tile::OneWay => {
-                    world_rect(vp, x, y, t, 5.0, PLANK);
-                    world_rect(vp, x, y, t, 1.0, PLANK_TOP);
-                }
-                Tile::Spikes => {
-                    world_rect(vp, x, y + t - 3.0, t, 3.0, SPIKE_BASE);
-                    for i in 0..2 {
-                        let left = x + i as f32 * t / 2.0;
-                        let (ax, ay) = vp.to_screen(left, y + t - 3.0);
-                        let (bx, by) = vp.to_screen(left + t / 2.0, y + t - 3.0);
-                        let (cx, cy) = vp.to_screen(left + t / 4.0, y + 3.0);
-                        draw_triangle(vec2(ax, ay), vec2(bx, by), vec2(cx, cy), SPIKE);
-                    }
-                }
-                Tile::Exit => {
-                    let glow = 0.6 + 0.4 * (time * 3.0).sin().abs() as f32;
-                    let frame = Color { a: glow, ..EXIT };
-                    world_rect(vp, x + 2.0, y, t - 4.0, t, frame);
-                    world_rect(vp, x + 4.0, y + 2.0, t - 8.0, t - 2.0, BACKGROUND);
-                    world_rect(vp, x + 6.0, y + 8.0, 2.0, 2.0, frame);
-                }
-            }
+            let covered = grid.get(col, row - 1).is_solid();
+            tile(
+                vp,
+                grid.get(col, row),
+                col as f32 * t,
+                row as f32 * t,
+                covered,
+                time,
+            );
         }
     }
 }
 
-/// The movers, each between where it was after the last step but one and
-/// where it is now, `alpha` of the way (as the player is drawn). A one-way
+/// One tile with its top-left corner at world `(x, y)`; `covered`: a solid
+/// tile above it (a solid tile's lit top edge shows only where it is open).
+pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, covered: bool, time: f64) {
+    let t = TILE as f32;
+    match tile {
+        Tile::Empty => {}
+        Tile::Solid => {
+            world_rect(vp, x, y, t, t, SOLID);
+            if !covered {
+                world_rect(vp, x, y, t, 2.0, SOLID_TOP);
+            }
+        }
+        turret @ (Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim) => {
+            world_rect(vp, x, y, t, t, TURRET);
+            world_rect(vp, x + 3.0, y + 3.0, t - 6.0, t - 6.0, TURRET_FACE);
+            match turret {
+                Tile::TurretRight => world_rect(vp, x + t - 4.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
+                Tile::TurretLeft => world_rect(vp, x, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
+                _ => world_rect(vp, x + 6.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
+            }
+        }
+        Tile::OneWay => {
+            world_rect(vp, x, y, t, 5.0, PLANK);
+            world_rect(vp, x, y, t, 1.0, PLANK_TOP);
+        }
+        Tile::Spikes => {
+            world_rect(vp, x, y + t - 3.0, t, 3.0, SPIKE_BASE);
+            for i in 0..2 {
+                let left = x + i as f32 * t / 2.0;
+                let (ax, ay) = vp.to_screen(left, y + t - 3.0);
+                let (bx, by) = vp.to_screen(left + t / 2.0, y + t - 3.0);
+                let (cx, cy) = vp.to_screen(left + t / 4.0, y + 3.0);
+                draw_triangle(vec2(ax, ay), vec2(bx, by), vec2(cx, cy), SPIKE);
+            }
+        }
+        Tile::Exit => {
+            let glow = 0.6 + 0.4 * (time * 3.0).sin().abs() as f32;
+            let frame = Color { a: glow, ..EXIT };
+            world_rect(vp, x + 2.0, y, t - 4.0, t, frame);
+            world_rect(vp, x + 4.0, y + 2.0, t - 8.0, t - 2.0, BACKGROUND);
+            world_rect(vp, x + 6.0, y + 8.0, 2.0, 2.0, frame);
+        }
+    }
+}
+
+/// The movers, each between where it was after step `n - 1` and where it
+/// is after step `n`, `alpha` of the way (as the player is drawn). A one-way
 /// mover looks like a one-way ledge; a solid one like a lit block.
-pub fn movers(world: &World, vp: &Viewport, alpha: f32) {
-    let n = world.frame();
-    for m in &world.level().movers {
+pub fn movers(movers: &[Mover], n: u64, vp: &Viewport, alpha: f32) {
+    for m in movers {
         let (a, b) = (m.rect_at(n.saturating_sub(1)), m.rect_at(n));
         let lerp = |p: i32, q: i32| p as f32 + (q - p) as f32 * alpha;
         let (x, y, w, h) = (lerp(a.x, b.x), lerp(a.y, b.y), b.w as f32, b.h as f32);
@@ -190,20 +179,12 @@ pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash
     world_rect(vp, eye_x, top + 4.0, 2.0, 3.0, EYE);
 }
 
-/// The ghost: the player's shape, translucent and cool, so it never reads as the player.
-const GHOST: Color = Color::new(0.55, 0.8, 1.0, 0.45);
-
 /// The ghost of the best run at a (possibly fractional) world position.
 pub fn ghost(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32) {
     world_rect(vp, x, y, w, h, GHOST);
     let eye_x = if facing >= 0 { x + w - 4.0 } else { x + 2.0 };
     world_rect(vp, eye_x, y + 4.0, 2.0, 3.0, Color { a: 0.6, ..EYE });
 }
-
-const HITBOX: Color = Color::new(0.3, 1.0, 0.4, 1.0);
-const TRIED: Color = Color::new(1.0, 0.9, 0.3, 1.0);
-const BLOCKED: Color = Color::new(1.0, 0.2, 0.2, 1.0);
-const DROPPING: Color = Color::new(1.0, 0.3, 1.0, 1.0);
 
 /// F1: the hitbox, the last step's moves as the mode saw them, the velocity
 /// and the one-way top being dropped through.
@@ -247,9 +228,6 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     }
 }
 
-const SWEPT: Color = Color::new(0.5, 0.8, 1.0, 0.9);
-const RIDDEN: Color = Color::new(0.3, 1.0, 0.4, 1.0);
-
 /// Each mover's swept span in the last step (where it went from and to),
 /// the mover the player rode, and the mover that pushed or crushed it.
 fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
@@ -284,8 +262,6 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
         draw_text(&label, sx + 2.0, sy + 14.0, 16.0, colour);
     }
 }
-
-const NORMAL: Color = Color::new(1.0, 0.3, 0.3, 1.0);
 
 /// Each bullet's swept capsule in the last step (the two end circles and
 /// the lines joining them) and, where it stopped, the contact point on the

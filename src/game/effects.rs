@@ -8,6 +8,7 @@ use dropthrough::Step;
 use macroquad::prelude::*;
 
 use super::camera::Viewport;
+use super::palette::{DEATH, DUST};
 
 /// How long a puff of dust lasts, s.
 const DUST_TIME: f64 = 0.35;
@@ -20,10 +21,6 @@ const SHAKE_PX: f32 = 4.0;
 const SQUASH_STEPS: f32 = 8.0;
 /// Most specks of dust at once.
 const MAX_DUST: usize = 96;
-
-/// Dust: the colour of the level's light edges, never the player's.
-const DUST: Color = Color::new(0.78, 0.8, 0.9, 1.0);
-const DEATH: Color = Color::new(1.0, 0.35, 0.25, 1.0);
 
 /// One speck: where it started (world px), its drift (px/s) and birth time.
 struct Speck {

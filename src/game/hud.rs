@@ -1,6 +1,7 @@
 //! Text on screen: the status bar, the help lines, and the overlays for a
 //! completed level, the summary, a level file with an error, and pauses.
 
+use super::palette::{DIM, ERROR, GOOD, PANEL, TEXT};
 use dropthrough::clock::FixedClock;
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
@@ -9,16 +10,11 @@ use macroquad::prelude::*;
 
 const SIZE: f32 = 20.0;
 const LINE: f32 = 22.0;
-const TEXT: Color = WHITE;
-const DIM: Color = Color::new(0.75, 0.78, 0.85, 1.0);
-const PANEL: Color = Color::new(0.0, 0.0, 0.0, 0.72);
-const ERROR: Color = Color::new(1.0, 0.45, 0.45, 1.0);
-const GOOD: Color = Color::new(0.5, 1.0, 0.6, 1.0);
 
 #[cfg(not(target_arch = "wasm32"))]
 const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall",
-    "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  Esc quit",
+    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  F1 debug  H help  Esc back",
 ];
 
 /// In a browser: no quitting, and no files written (record, replay and
@@ -26,7 +22,7 @@ const HELP: [&str; 2] = [
 #[cfg(target_arch = "wasm32")]
 const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through   drop a level .txt here to play it",
-    "R restart  Tab mode  P pause  . step  [ ] slow motion  N/B level  F1 debug  H help  (record/replay: desktop only)",
+    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  F1 debug  H help  Esc back",
 ];
 
 /// Screen pixels the status bar takes at the top.
@@ -47,6 +43,21 @@ fn seconds(steps: u64) -> f64 {
 
 /// The status bar across the top.
 pub fn status(session: &Session, clock: &FixedClock) {
+    if let Some(editor) = session.editor() {
+        let (w, h) = editor.size();
+        let line = format!(
+            "EDITING {}   {w} x {h} tiles   {}",
+            editor.path().display(),
+            if editor.unsaved() {
+                "not saved (Ctrl+S)"
+            } else {
+                "saved"
+            }
+        );
+        draw_rectangle(0.0, 0.0, screen_width(), STATUS_HEIGHT, PANEL);
+        draw_text(&line, 8.0, LINE, SIZE, TEXT);
+        return;
+    }
     let world = session.world();
     let p = world.player();
     let mut line = format!(
@@ -66,6 +77,9 @@ pub fn status(session: &Session, clock: &FixedClock) {
     if clock.paused() {
         line.push_str("   PAUSED");
     }
+    if session.unsaved_edits() {
+        line.push_str("   EDITED, not saved (E to edit)");
+    }
     if session.replaying() {
         line.push_str("   REPLAY (N, B or a reload hands back the keys)");
     } else if let Some(end) = session.replay_end() {
@@ -77,10 +91,12 @@ pub fn status(session: &Session, clock: &FixedClock) {
     draw_text(&line, 8.0, LINE, SIZE, TEXT);
 }
 
-pub fn help() {
+/// The help lines at the bottom: the game's, or the editor's while editing.
+pub fn help(editing: bool) {
     let top = screen_height() - help_height(true);
     draw_rectangle(0.0, top, screen_width(), screen_height() - top, PANEL);
-    for (i, line) in HELP.iter().enumerate() {
+    let lines = if editing { super::editor::HELP } else { HELP };
+    for (i, line) in lines.iter().enumerate() {
         draw_text(line, 8.0, top + LINE * (i as f32 + 1.0), SIZE, DIM);
     }
 }
@@ -130,7 +146,7 @@ fn outcome_line(session: &Session) -> (String, Color) {
 /// "Level complete", the summary or the level select, depending on the phase.
 pub fn phase(session: &Session) {
     match session.phase() {
-        Phase::Playing => {}
+        Phase::Playing | Phase::Editing => {}
         Phase::Menu => menu(session),
         Phase::Complete => {
             let Some(Some(result)) = session.results().get(session.index()) else {
@@ -287,7 +303,7 @@ pub fn notices(notices: &[(String, f64)]) {
 
 /// `text` in lines of at most `width` characters, broken at spaces; only a
 /// word longer than a whole line is cut.
-fn wrap(text: &str, width: usize) -> Vec<String> {
+pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

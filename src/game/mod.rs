@@ -4,9 +4,11 @@
 
 mod camera;
 mod draw;
+mod editor;
 mod effects;
 mod hud;
 mod keys;
+mod palette;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -124,6 +126,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut motion = Motion::still(session.world().player().rect());
     let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
     let mut notices_shown: Vec<(String, f64)> = Vec::new();
+    let mut edit_view = editor::EditView::default();
     let mut last_step = Step::default();
     let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut effects = effects::Effects::default();
@@ -141,7 +144,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let frame_start = get_time();
         // Esc goes back to the level select, and quits from there. NOTE: a
         // browser tab is closed, not quit: there Esc only goes back.
-        let quit = is_key_pressed(KeyCode::Escape) && session.escape();
+        // (Keys typed into the editor's header panel are text, not commands.)
+        let typing = edit_view.typing();
+        let quit = !typing && is_key_pressed(KeyCode::Escape) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
         if is_quit_requested() || quit {
             break;
@@ -163,7 +168,20 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // 1. Commands. Each that starts a level over resets what is drawn.
         latch.sample();
         let level_before = (session.index(), session.world().frame(), session.phase());
-        if session.phase() == Phase::Menu {
+        if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
+            if session.phase() != Phase::Editing {
+                edit_view.reset();
+            }
+            session.toggle_editor();
+        } else if session.phase() == Phase::Editing {
+            edit_view.update(&mut session, get_frame_time());
+        } else if session.phase() == Phase::Menu {
+            if is_key_pressed(KeyCode::N) {
+                edit_view.reset();
+                if let Err(why) = session.new_level() {
+                    notices_shown.push((why, get_time()));
+                }
+            }
             if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
                 session.menu_move(-1);
             }
@@ -193,30 +211,30 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             if session.phase() == Phase::Finished && is_key_pressed(KeyCode::Enter) {
                 session.open_menu();
             }
-        }
-        if is_key_pressed(KeyCode::G) {
-            session.toggle_ghost();
-        }
-        if is_key_pressed(KeyCode::Tab) {
-            session.cycle_mode();
-        }
-        if is_key_pressed(KeyCode::P) {
-            clock.toggle_pause();
-        }
-        if is_key_pressed(KeyCode::Period) {
-            clock.step_once();
-        }
-        if is_key_pressed(KeyCode::LeftBracket) {
-            clock.slower();
-        }
-        if is_key_pressed(KeyCode::RightBracket) {
-            clock.faster();
-        }
-        if is_key_pressed(KeyCode::H) {
-            show_help = !show_help;
-        }
-        if is_key_pressed(KeyCode::F1) {
-            show_debug = !show_debug;
+            if is_key_pressed(KeyCode::G) {
+                session.toggle_ghost();
+            }
+            if is_key_pressed(KeyCode::Tab) {
+                session.cycle_mode();
+            }
+            if is_key_pressed(KeyCode::P) {
+                clock.toggle_pause();
+            }
+            if is_key_pressed(KeyCode::Period) {
+                clock.step_once();
+            }
+            if is_key_pressed(KeyCode::LeftBracket) {
+                clock.slower();
+            }
+            if is_key_pressed(KeyCode::RightBracket) {
+                clock.faster();
+            }
+            if is_key_pressed(KeyCode::H) {
+                show_help = !show_help;
+            }
+            if is_key_pressed(KeyCode::F1) {
+                show_debug = !show_debug;
+            }
         }
         let now = get_time();
         if now - last_reload_check >= RELOAD_EVERY {
@@ -299,62 +317,73 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             flashes.truncate(MAX_FLASHES);
         }
 
-        // 3. Draw, between the last two steps.
-        let world = session.world();
-        let grid = &world.level().grid;
-        let (x, y) = motion.at(clock.alpha());
-        let p = world.player();
-        let r = p.rect();
-        let mut viewport = camera.follow(
-            (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
-            (grid.pixel_width() as f32, grid.pixel_height() as f32),
-            (screen_width(), screen_height()),
-            (
-                hud::STATUS_HEIGHT,
-                screen_height() - hud::help_height(show_help),
-            ),
-        );
-        // NOTE: the debug view shows boxes where they are: no shake, no squash.
-        if !show_debug {
-            let (dx, dy) = effects.shake(now);
-            viewport.origin = (
-                viewport.origin.0 + dx.round(),
-                viewport.origin.1 + dy.round(),
+        // 3. Draw, between the last two steps (or the level being edited).
+        if session.phase() == Phase::Editing {
+            clear_background(palette::BACKGROUND);
+            edit_view.draw(&session, now);
+        } else {
+            let world = session.world();
+            let grid = &world.level().grid;
+            let (x, y) = motion.at(clock.alpha());
+            let p = world.player();
+            let r = p.rect();
+            let mut viewport = camera.follow(
+                (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
+                (grid.pixel_width() as f32, grid.pixel_height() as f32),
+                (screen_width(), screen_height()),
+                (
+                    hud::STATUS_HEIGHT,
+                    screen_height() - hud::help_height(show_help),
+                ),
             );
-        }
-        clear_background(draw::BACKGROUND);
-        draw::level(grid, &viewport, now);
-        draw::movers(world, &viewport, clock.alpha());
-        draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
-        draw::player(
-            &viewport,
-            x,
-            y,
-            r.w as f32,
-            r.h as f32,
-            p.facing(),
-            if show_debug { 0.0 } else { effects.squash() },
-        );
-        let ghost_drawn = session.ghost_shown() && session.phase() != Phase::Menu && !show_debug;
-        if let (Some(g), Some(gm), true) = (session.ghost(), &ghost_motion, ghost_drawn) {
-            let (gx, gy) = gm.at(clock.alpha());
-            let gr = g.player().rect();
-            draw::ghost(
+            // NOTE: the debug view shows boxes where they are: no shake, no squash.
+            if !show_debug {
+                let (dx, dy) = effects.shake(now);
+                viewport.origin = (
+                    viewport.origin.0 + dx.round(),
+                    viewport.origin.1 + dy.round(),
+                );
+            }
+            clear_background(palette::BACKGROUND);
+            draw::level(grid, &viewport, now);
+            draw::movers(
+                &world.level().movers,
+                world.frame(),
                 &viewport,
-                gx,
-                gy,
-                gr.w as f32,
-                gr.h as f32,
-                g.player().facing(),
+                clock.alpha(),
             );
-        }
-        effects.draw(&viewport, now);
-        if show_debug {
-            draw::debug(world, &last_step, &viewport);
+            draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
+            draw::player(
+                &viewport,
+                x,
+                y,
+                r.w as f32,
+                r.h as f32,
+                p.facing(),
+                if show_debug { 0.0 } else { effects.squash() },
+            );
+            let ghost_drawn =
+                session.ghost_shown() && session.phase() != Phase::Menu && !show_debug;
+            if let (Some(g), Some(gm), true) = (session.ghost(), &ghost_motion, ghost_drawn) {
+                let (gx, gy) = gm.at(clock.alpha());
+                let gr = g.player().rect();
+                draw::ghost(
+                    &viewport,
+                    gx,
+                    gy,
+                    gr.w as f32,
+                    gr.h as f32,
+                    g.player().facing(),
+                );
+            }
+            effects.draw(&viewport, now);
+            if show_debug {
+                draw::debug(world, &last_step, &viewport);
+            }
         }
         hud::status(&session, &clock);
-        if show_help {
-            hud::help();
+        if show_help || session.phase() == Phase::Editing {
+            hud::help(session.phase() == Phase::Editing);
         }
         hud::errors(&session, &notices);
         notices_shown.extend(session.take_notices().into_iter().map(|n| (n, now)));

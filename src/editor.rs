@@ -1,0 +1,630 @@
+//! The level editor without the window: a level file's text as a document
+//! that keeps what the author wrote (header order, `//` comments, `.` or
+//! space for empty tiles, line endings), the edits the window makes on it —
+//! paint and erase a tile, fill a rectangle, draw a mover, move the spawn,
+//! set a header value — with undo and redo, and saving through a temporary
+//! file and a rename.
+//!
+//! Every edit leaves a level that parses: one that would not (a spawn on a
+//! solid mover's path, a value out of range) is undone at once and says why
+//! in [`Editor::message`]. So the file on disk is valid after every save.
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+
+use crate::header::NUMBER_KEYS;
+use crate::level::{Level, MAX_GRID_SIDE};
+use crate::mover::MoverKind;
+use crate::trace::AtomicFile;
+
+/// Most edits that can be undone.
+pub const UNDO_LIMIT: usize = 500;
+
+/// What a click paints.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Brush {
+    /// A tile character: `#` `-` `^` `E` `>` `<` `T`, or `.` to erase.
+    Tile(char),
+    /// Moves the player's spawn `@` here.
+    Spawn,
+    /// A new moving platform, drawn as a rectangle.
+    Mover(MoverKind),
+}
+
+impl Brush {
+    /// Every brush, in the palette's order (keys 1–9, then 0).
+    pub const PALETTE: [Brush; 10] = [
+        Brush::Tile('#'),
+        Brush::Tile('-'),
+        Brush::Tile('^'),
+        Brush::Tile('E'),
+        Brush::Spawn,
+        Brush::Tile('>'),
+        Brush::Tile('<'),
+        Brush::Tile('T'),
+        Brush::Mover(MoverKind::OneWay),
+        Brush::Mover(MoverKind::Solid),
+    ];
+
+    /// Erases: paints an empty tile.
+    pub const ERASE: Brush = Brush::Tile('.');
+
+    /// What the palette calls it.
+    pub fn name(self) -> &'static str {
+        match self {
+            Brush::Tile('#') => "solid",
+            Brush::Tile('-') => "one-way ledge",
+            Brush::Tile('^') => "spikes",
+            Brush::Tile('E') => "exit",
+            Brush::Tile('>') => "turret, fires right",
+            Brush::Tile('<') => "turret, fires left",
+            Brush::Tile('T') => "turret, aims at you",
+            Brush::Tile(_) => "erase",
+            Brush::Spawn => "spawn (moves it)",
+            Brush::Mover(MoverKind::OneWay) => "one-way mover",
+            Brush::Mover(MoverKind::Solid) => "solid mover",
+        }
+    }
+
+    /// The character it writes in the grid (a mover's is its letter, so `a` here).
+    pub fn char(self) -> char {
+        match self {
+            Brush::Tile(c) => c,
+            Brush::Spawn => '@',
+            Brush::Mover(_) => 'a',
+        }
+    }
+}
+
+/// A new mover's header value: it moves a few tiles and back, slowly.
+fn new_mover_spec(kind: MoverKind) -> &'static str {
+    match kind {
+        MoverKind::OneWay => "oneway up 3 60",
+        MoverKind::Solid => "solid right 3 60",
+    }
+}
+
+/// The text of a new level (N in the level select): a walled room with a
+/// floor, the spawn on the left and the exit on the right.
+pub fn template(title: &str) -> String {
+    let mut text = format!(
+        "title = {title}\n\
+         // Made with dropthrough's editor. Tiles: # solid, - one-way ledge, ^ spikes,\n\
+         // E exit, @ spawn, > < T turrets, a-z moving platforms (each with a header line).\n"
+    );
+    let (w, h) = (40, 14);
+    for row in 0..h {
+        let line: String = (0..w)
+            .map(|col| match (col, row) {
+                (0, _) | (_, 0) => '#',
+                _ if col == w - 1 || row == h - 1 => '#',
+                (2, r) if r == h - 2 => '@',
+                (c, r) if c == w - 3 && r == h - 2 => 'E',
+                _ => '.',
+            })
+            .collect();
+        text.push_str(&line);
+        text.push('\n');
+    }
+    text
+}
+
+/// A level file's text, split where the editor changes it.
+#[derive(Clone, Debug, PartialEq)]
+struct Doc {
+    /// Whether the file started with a byte-order mark.
+    bom: bool,
+    /// `"\r\n"` if the file's first line ended so, else `"\n"`.
+    newline: &'static str,
+    /// Lines above the first grid row: header lines, comments, blank lines.
+    head: Vec<String>,
+    /// The grid rows, as written (`.` or space for empty).
+    rows: Vec<Vec<char>>,
+    /// Comment lines between rows: `(i, line)` comes just before row `i`.
+    comments: Vec<(usize, String)>,
+    /// Lines after the last row (blank lines, comments).
+    tail: Vec<String>,
+    /// Whether the text ended with a newline.
+    final_newline: bool,
+}
+
+impl Doc {
+    fn parse(text: &str) -> Doc {
+        let bom = text.starts_with('\u{feff}');
+        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+        let newline = match text.find('\n') {
+            Some(i) if text[..i].ends_with('\r') => "\r\n",
+            _ => "\n",
+        };
+        let final_newline = text.ends_with('\n');
+        let body = text.strip_suffix('\n').unwrap_or(text);
+        let mut doc = Doc {
+            bom,
+            newline,
+            head: Vec::new(),
+            rows: Vec::new(),
+            comments: Vec::new(),
+            tail: Vec::new(),
+            final_newline,
+        };
+        // Lines after the last row so far: rows if another row follows.
+        let mut pending: Vec<&str> = Vec::new();
+        let mut in_grid = false;
+        for raw in body.split('\n') {
+            let line = raw.strip_suffix('\r').unwrap_or(raw);
+            let blank = line.trim_matches(' ').is_empty();
+            if !in_grid {
+                if line.starts_with("//") || blank || line.contains('=') {
+                    doc.head.push(line.to_string());
+                    continue;
+                }
+                in_grid = true;
+            }
+            if line.starts_with("//") || blank {
+                pending.push(line);
+                continue;
+            }
+            for held in pending.drain(..) {
+                if held.starts_with("//") {
+                    doc.comments.push((doc.rows.len(), held.to_string()));
+                } else {
+                    doc.rows.push(held.chars().collect());
+                }
+            }
+            doc.rows.push(line.chars().collect());
+        }
+        doc.tail = pending.into_iter().map(str::to_string).collect();
+        doc
+    }
+
+    fn text(&self) -> String {
+        let mut lines: Vec<String> = self.head.clone();
+        let mut comments = self.comments.iter().peekable();
+        for (i, row) in self.rows.iter().enumerate() {
+            while let Some((_, c)) = comments.next_if(|(at, _)| *at <= i) {
+                lines.push(c.clone());
+            }
+            lines.push(row.iter().collect());
+        }
+        lines.extend(comments.map(|(_, c)| c.clone()));
+        lines.extend(self.tail.iter().cloned());
+        let mut text = String::new();
+        if self.bom {
+            text.push('\u{feff}');
+        }
+        text.push_str(&lines.join(self.newline));
+        if self.final_newline {
+            text.push_str(self.newline);
+        }
+        text
+    }
+
+    fn get(&self, col: usize, row: usize) -> char {
+        let c = self
+            .rows
+            .get(row)
+            .and_then(|r| r.get(col))
+            .copied()
+            .unwrap_or('.');
+        if c == ' ' {
+            '.'
+        } else {
+            c
+        }
+    }
+
+    /// Sets a tile, growing the grid right and down as needed.
+    fn set(&mut self, col: usize, row: usize, c: char) {
+        if self.get(col, row) == c {
+            return;
+        }
+        while self.rows.len() <= row {
+            self.rows.push(Vec::new());
+        }
+        let r = &mut self.rows[row];
+        while r.len() <= col {
+            r.push('.');
+        }
+        r[col] = c;
+    }
+
+    fn width(&self) -> usize {
+        self.rows.iter().map(Vec::len).max().unwrap_or(0)
+    }
+
+    /// Every cell holding `c`.
+    fn cells_of(&self, c: char) -> Vec<(usize, usize)> {
+        let mut cells = Vec::new();
+        for (row, r) in self.rows.iter().enumerate() {
+            for (col, &x) in r.iter().enumerate() {
+                if x == c {
+                    cells.push((col, row));
+                }
+            }
+        }
+        cells
+    }
+
+    /// The index in `head` of key `key`'s line.
+    fn header_line(&self, key: &str) -> Option<usize> {
+        self.head.iter().position(|line| {
+            !line.starts_with("//") && line.split_once('=').is_some_and(|(k, _)| k.trim() == key)
+        })
+    }
+
+    fn header(&self, key: &str) -> Option<String> {
+        let i = self.header_line(key)?;
+        let (_, value) = self.head[i].split_once('=')?;
+        Some(value.trim().to_string())
+    }
+
+    /// Sets `key`'s value where its line is, or in a new line after the
+    /// last header line; an empty value removes the line.
+    fn set_header(&mut self, key: &str, value: &str) {
+        let line = format!("{key} = {value}");
+        match (self.header_line(key), value.is_empty()) {
+            (Some(i), true) => {
+                self.head.remove(i);
+            }
+            (Some(i), false) => self.head[i] = line,
+            (None, true) => {}
+            (None, false) => {
+                let after = self
+                    .head
+                    .iter()
+                    .rposition(|l| !l.starts_with("//") && l.contains('='))
+                    .map_or(self.head.len(), |i| i + 1);
+                self.head.insert(after, line);
+            }
+        }
+    }
+
+    /// Empties every cell of mover `letter` and drops its header line.
+    fn remove_mover(&mut self, letter: char) {
+        for (col, row) in self.cells_of(letter) {
+            self.rows[row][col] = '.';
+        }
+        self.set_header(&letter.to_string(), "");
+    }
+
+    /// Paints one cell: over a mover removes the whole mover (a mover is
+    /// one rectangle); the spawn is moved, never erased or duplicated.
+    fn paint(&mut self, col: usize, row: usize, brush: Brush) -> Result<(), &'static str> {
+        if col >= MAX_GRID_SIDE || row >= MAX_GRID_SIDE {
+            return Err("the grid is at most 4096 tiles on a side");
+        }
+        let here = self.get(col, row);
+        let c = match brush {
+            Brush::Tile(c) => c,
+            Brush::Spawn => '@',
+            Brush::Mover(_) => return Err("draw a mover as a rectangle"),
+        };
+        if here == c {
+            return Ok(());
+        }
+        if here == '@' {
+            return Err("the spawn is moved, not erased: paint it elsewhere with the spawn brush");
+        }
+        if here.is_ascii_lowercase() {
+            self.remove_mover(here);
+        }
+        if c == '@' {
+            for (x, y) in self.cells_of('@') {
+                self.rows[y][x] = '.';
+            }
+        }
+        self.set(col, row, c);
+        Ok(())
+    }
+}
+
+/// A cell `(col, row)` of the grid.
+pub type Cell = (usize, usize);
+
+/// A level being edited: its document, what can be undone and redone, and
+/// whether it changed since it was opened or saved.
+pub struct Editor {
+    path: PathBuf,
+    doc: Doc,
+    level: Level,
+    undo: Vec<Doc>,
+    redo: Vec<Doc>,
+    /// The document before the paint stroke in progress, if one is.
+    stroke: Option<Doc>,
+    /// The text last saved (or opened).
+    saved: String,
+    message: Option<String>,
+}
+
+impl Editor {
+    /// Edits `text`, the level file at `path`; the text must parse (it is
+    /// the file as it is on disk, or as it was dropped in).
+    pub fn open(path: &Path, text: &str) -> Result<Editor, crate::LevelError> {
+        let level = Level::parse(text, &path.display().to_string())?;
+        Ok(Editor {
+            path: path.to_path_buf(),
+            doc: Doc::parse(text),
+            level,
+            undo: Vec::new(),
+            redo: Vec::new(),
+            stroke: None,
+            saved: text.to_string(),
+            message: None,
+        })
+    }
+
+    /// The file it saves to.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The level as edited so far (it always parses).
+    pub fn level(&self) -> &Level {
+        &self.level
+    }
+
+    /// The level file's text as edited so far.
+    pub fn text(&self) -> String {
+        self.doc.text()
+    }
+
+    /// Whether there are edits not yet saved.
+    pub fn unsaved(&self) -> bool {
+        self.doc.text() != self.saved
+    }
+
+    /// Why the last edit or save was refused, or what it did.
+    pub fn message(&self) -> Option<&str> {
+        self.message.as_deref()
+    }
+
+    /// The character at a cell, `.` outside the grid or for empty.
+    pub fn tile(&self, cell: Cell) -> char {
+        self.doc.get(cell.0, cell.1)
+    }
+
+    /// Applies `edit` as one undoable step if the level still parses
+    /// afterwards; otherwise keeps the document as it was and says why.
+    fn change(&mut self, edit: impl FnOnce(&mut Doc) -> Result<(), String>) -> bool {
+        let before = self.doc.clone();
+        if let Err(why) = edit(&mut self.doc) {
+            self.doc = before;
+            self.message = Some(why);
+            return false;
+        }
+        if self.doc == before {
+            return true;
+        }
+        if !self.reparse() {
+            self.doc = before;
+            return false;
+        }
+        self.push_undo(before);
+        true
+    }
+
+    /// Parses the document into `level`; on an error keeps the old level
+    /// and puts the error in `message`.
+    fn reparse(&mut self) -> bool {
+        match Level::parse(&self.doc.text(), &self.path.display().to_string()) {
+            Ok(level) => {
+                self.level = level;
+                self.message = None;
+                true
+            }
+            Err(e) => {
+                self.message = Some(format!("not done: {}", e.kind));
+                false
+            }
+        }
+    }
+
+    fn push_undo(&mut self, before: Doc) {
+        self.undo.push(before);
+        if self.undo.len() > UNDO_LIMIT {
+            self.undo.remove(0);
+        }
+        self.redo.clear();
+    }
+
+    /// Starts a paint stroke: the cells painted until [`Editor::end_stroke`]
+    /// undo as one edit.
+    pub fn begin_stroke(&mut self) {
+        self.end_stroke();
+        self.stroke = Some(self.doc.clone());
+    }
+
+    /// Paints one cell as part of the stroke in progress (or alone).
+    pub fn paint(&mut self, cell: Cell, brush: Brush) {
+        if self.stroke.is_none() {
+            self.change(|doc| doc.paint(cell.0, cell.1, brush).map_err(String::from));
+            return;
+        }
+        let before = self.doc.clone();
+        match self.doc.paint(cell.0, cell.1, brush) {
+            Ok(()) if self.doc != before => {
+                if !self.reparse() {
+                    self.doc = before;
+                }
+            }
+            Ok(()) => {}
+            Err(why) => self.message = Some(why.to_string()),
+        }
+    }
+
+    /// Ends the paint stroke in progress: one undoable edit.
+    pub fn end_stroke(&mut self) {
+        if let Some(before) = self.stroke.take() {
+            if before != self.doc {
+                self.push_undo(before);
+            }
+        }
+    }
+
+    /// Fills the rectangle between two corner cells with `brush` (a mover
+    /// brush makes one new mover there, with a header line of its own).
+    pub fn rect(&mut self, a: Cell, b: Cell, brush: Brush) {
+        self.end_stroke();
+        let (c0, c1) = (a.0.min(b.0), a.0.max(b.0));
+        let (r0, r1) = (a.1.min(b.1), a.1.max(b.1));
+        self.change(|doc| match brush {
+            Brush::Mover(kind) => {
+                let letter = ('a'..='z')
+                    .find(|l| doc.cells_of(*l).is_empty() && doc.header(&l.to_string()).is_none())
+                    .ok_or("a level has at most 26 movers (a-z)")?;
+                for row in r0..=r1 {
+                    for col in c0..=c1 {
+                        doc.paint(col, row, Brush::ERASE)?;
+                        doc.set(col, row, letter);
+                    }
+                }
+                doc.set_header(&letter.to_string(), new_mover_spec(kind));
+                Ok(())
+            }
+            Brush::Spawn => doc.paint(b.0, b.1, brush).map_err(String::from),
+            Brush::Tile(_) => {
+                for row in r0..=r1 {
+                    for col in c0..=c1 {
+                        // The spawn stays where it is inside a filled rectangle.
+                        if doc.get(col, row) != '@' {
+                            doc.paint(col, row, brush)?;
+                        }
+                    }
+                }
+                Ok(())
+            }
+        });
+    }
+
+    /// The header values the panel edits, in order: the title, every
+    /// numeric key, then each mover's line; `""` for a key not set.
+    pub fn header_fields(&self) -> Vec<(String, String)> {
+        let mut fields = vec![(
+            "title".to_string(),
+            self.doc.header("title").unwrap_or_default(),
+        )];
+        for key in &NUMBER_KEYS {
+            fields.push((
+                key.name.to_string(),
+                self.doc.header(key.name).unwrap_or_default(),
+            ));
+        }
+        for mover in &self.level.movers {
+            let key = mover.letter.to_string();
+            let value = self.doc.header(&key).unwrap_or_default();
+            fields.push((key, value));
+        }
+        fields
+    }
+
+    /// Sets header `key` to `value` (empty: remove the line, so a number
+    /// goes back to its default). Refused, with the reason, if the level
+    /// would not parse; a mover's line cannot be removed while it is drawn.
+    pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), String> {
+        self.end_stroke();
+        let value = value.trim();
+        let is_mover = crate::header::mover_key(key).is_some();
+        if is_mover && value.is_empty() {
+            let why = format!("a mover needs its line: erase the mover '{key}' to remove it");
+            self.message = Some(why.clone());
+            return Err(why);
+        }
+        if value.contains('\n') || value.contains('\r') {
+            return Err("a header value is one line".into());
+        }
+        let key = key.to_string();
+        let value = value.to_string();
+        if self.change(|doc| {
+            doc.set_header(&key, &value);
+            Ok(())
+        }) {
+            Ok(())
+        } else {
+            Err(self.message.clone().unwrap_or_default())
+        }
+    }
+
+    /// Undoes the last edit; false if there is none.
+    pub fn undo(&mut self) -> bool {
+        self.end_stroke();
+        let Some(before) = self.undo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.doc, before);
+        self.redo.push(now);
+        self.reparse();
+        true
+    }
+
+    /// Redoes the last undone edit; false if there is none.
+    pub fn redo(&mut self) -> bool {
+        self.end_stroke();
+        let Some(after) = self.redo.pop() else {
+            return false;
+        };
+        let now = std::mem::replace(&mut self.doc, after);
+        self.undo.push(now);
+        self.reparse();
+        true
+    }
+
+    /// Writes the level to its file through a temporary file and a rename:
+    /// the file is the old or the new level at every moment, never half.
+    /// Returns the text written.
+    pub fn save(&mut self) -> Result<String, String> {
+        self.end_stroke();
+        let text = self.doc.text();
+        let result = AtomicFile::create(&self.path).and_then(|mut file| {
+            file.write_all(text.as_bytes())?;
+            file.commit()
+        });
+        match result {
+            Ok(()) => {
+                self.saved = text.clone();
+                self.message = Some(format!("saved {}", self.path.display()));
+                Ok(text)
+            }
+            Err(e) => {
+                let why = format!("{}: cannot save: {e}", self.path.display());
+                self.message = Some(why.clone());
+                Err(why)
+            }
+        }
+    }
+
+    /// The grid's size in tiles as written (columns of the longest row, rows).
+    pub fn size(&self) -> (usize, usize) {
+        (self.doc.width(), self.doc.rows.len())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_document_writes_back_exactly_what_it_read() {
+        for text in [
+            "title = A\n// c\n\n#####\n#@.E#\n#####\n",
+            "#####\r\n#@ E#\r\n// inside\r\n\r\n#####\r\n\r\n// after\r\n",
+            "\u{feff}gravity = 10\n##\n#@E\n##",
+            "// top\n\ntitle = x = y\n  \n#@E#\n#  #\n\n\n",
+        ] {
+            assert_eq!(Doc::parse(text).text(), text, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn blank_lines_inside_the_grid_are_rows_and_after_it_are_not() {
+        let doc = Doc::parse("#@E\n\n#.#\n\n");
+        assert_eq!(doc.rows.len(), 3);
+        assert_eq!(doc.tail, vec![String::new()]);
+    }
+
+    #[test]
+    fn the_template_parses_with_a_spawn_and_an_exit() {
+        let level = Level::parse(&template("New"), "new.txt").unwrap();
+        assert!(level.warnings().is_empty());
+        assert_eq!(level.header.title.as_deref(), Some("New"));
+    }
+}

@@ -1,0 +1,515 @@
+//! The editor in the window: a free camera (arrows/WASD or middle-drag to
+//! pan, wheel to zoom), the palette (number keys or clicks), painting with
+//! the mouse, the rectangle tool, the header panel, and the keys for undo,
+//! redo and save. Every edit goes through the library's `Editor` (via the
+//! session), which keeps the level valid; this file only maps input to it
+//! and draws.
+
+use dropthrough::editor::{Brush, Cell};
+use dropthrough::geom::{Rect, TILE};
+use dropthrough::grid::Tile;
+use dropthrough::session::Session;
+use macroquad::prelude::*;
+
+use super::camera::Viewport;
+use super::draw;
+use super::palette::{self as colours, PANEL, TEXT};
+
+/// Screen pixels of the palette bar under the status bar.
+const BAR_TOP: f32 = 30.0;
+const BAR_HEIGHT: f32 = 44.0;
+const SWATCH: f32 = 28.0;
+/// Width of the header panel on the right.
+const PANEL_WIDTH: f32 = 300.0;
+const LINE: f32 = 22.0;
+const SIZE: f32 = 20.0;
+/// World pixels panned per second with the keys, at zoom 1.
+const PAN_SPEED: f32 = 600.0;
+
+/// The help line at the bottom while editing.
+pub const HELP: [&str; 2] = [
+    "1-9 0 brush   left paint   right erase   Q rectangle   drag middle / arrows pan   wheel zoom",
+    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   click a header line to change it   E play   Esc play",
+];
+
+/// What the editor's view remembers between frames.
+pub struct EditView {
+    /// World point at the centre of the level area, px; `None`: centre the level.
+    centre: Option<(f32, f32)>,
+    zoom: f32,
+    brush: usize,
+    rect_tool: bool,
+    /// A rectangle being dragged: its first corner, and whether it erases.
+    rect_from: Option<(Cell, bool)>,
+    /// A paint stroke in progress: whether it erases.
+    stroke: Option<bool>,
+    /// The mouse position a middle-button pan started from.
+    pan_from: Option<(f32, f32)>,
+    /// The header field being typed into, and the text so far.
+    typing: Option<(String, String)>,
+    /// The last thing said by the panel (a refused value).
+    said: Option<String>,
+}
+
+impl Default for EditView {
+    fn default() -> EditView {
+        EditView {
+            centre: None,
+            zoom: 2.0,
+            brush: 0,
+            rect_tool: false,
+            rect_from: None,
+            stroke: None,
+            pan_from: None,
+            typing: None,
+            said: None,
+        }
+    }
+}
+
+fn ctrl() -> bool {
+    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
+}
+
+impl EditView {
+    /// Whether a header value is being typed (keys are text then, not commands).
+    pub fn typing(&self) -> bool {
+        self.typing.is_some()
+    }
+
+    /// Forgets the view (a newly opened level is centred).
+    pub fn reset(&mut self) {
+        let brush = self.brush;
+        *self = EditView::default();
+        self.brush = brush;
+    }
+
+    fn brush(&self) -> Brush {
+        Brush::PALETTE[self.brush]
+    }
+
+    fn viewport(&self, session: &Session) -> Viewport {
+        let level = session.editor().map(|e| e.size()).unwrap_or((1, 1));
+        let level_px = (level.0 as f32 * TILE as f32, level.1 as f32 * TILE as f32);
+        let (cx, cy) = self.centre.unwrap_or((level_px.0 / 2.0, level_px.1 / 2.0));
+        let band_top = BAR_TOP + BAR_HEIGHT;
+        let band_w = screen_width() - PANEL_WIDTH;
+        let band_h = screen_height() - band_top - super::hud::help_height(true);
+        let left = cx - band_w / 2.0 / self.zoom;
+        let top = cy - band_h / 2.0 / self.zoom;
+        Viewport {
+            zoom: self.zoom,
+            origin: (
+                (-left * self.zoom).round(),
+                (band_top - top * self.zoom).round(),
+            ),
+            area: Rect::new(
+                left.floor() as i32,
+                top.floor() as i32,
+                (band_w / self.zoom).ceil() as i32 + 1,
+                (band_h / self.zoom).ceil() as i32 + 1,
+            ),
+        }
+    }
+
+    /// The cell under the mouse, if it is over the level area (not the
+    /// palette, the panel or the help lines) and inside the grid's reach.
+    fn cell_under_mouse(&self, session: &Session) -> Option<Cell> {
+        let (mx, my) = mouse_position();
+        let band_bottom = screen_height() - super::hud::help_height(true);
+        if my < BAR_TOP + BAR_HEIGHT || my >= band_bottom || mx >= screen_width() - PANEL_WIDTH {
+            return None;
+        }
+        let vp = self.viewport(session);
+        let wx = (mx - vp.origin.0) / vp.zoom;
+        let wy = (my - vp.origin.1) / vp.zoom;
+        if wx < 0.0 || wy < 0.0 {
+            return None;
+        }
+        Some(((wx / TILE as f32) as usize, (wy / TILE as f32) as usize))
+    }
+
+    /// Reads this frame's keys and mouse and edits through `session`.
+    pub fn update(&mut self, session: &mut Session, frame_time: f32) {
+        if session.editor().is_none() {
+            return;
+        }
+        if self.typing.is_some() {
+            self.type_text(session);
+            return;
+        }
+        // Characters typed while not in a text field are not wanted later.
+        while get_char_pressed().is_some() {}
+        self.commands(session);
+        self.camera(session, frame_time);
+        self.palette_and_panel_clicks(session);
+        self.mouse_edits(session);
+    }
+
+    fn commands(&mut self, session: &mut Session) {
+        let number_keys = [
+            KeyCode::Key1,
+            KeyCode::Key2,
+            KeyCode::Key3,
+            KeyCode::Key4,
+            KeyCode::Key5,
+            KeyCode::Key6,
+            KeyCode::Key7,
+            KeyCode::Key8,
+            KeyCode::Key9,
+            KeyCode::Key0,
+        ];
+        for (i, key) in number_keys.into_iter().enumerate() {
+            if is_key_pressed(key) {
+                self.brush = i;
+            }
+        }
+        if is_key_pressed(KeyCode::Q) {
+            self.rect_tool = !self.rect_tool;
+        }
+        if ctrl() && is_key_pressed(KeyCode::S) {
+            self.said = session.save_edit().err();
+        }
+        let Some(editor) = session.editor_mut() else {
+            return;
+        };
+        let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
+        if ctrl() && is_key_pressed(KeyCode::Z) {
+            if shift {
+                editor.redo();
+            } else {
+                editor.undo();
+            }
+        }
+        if ctrl() && is_key_pressed(KeyCode::Y) {
+            editor.redo();
+        }
+    }
+
+    fn camera(&mut self, session: &Session, frame_time: f32) {
+        let vp = self.viewport(session);
+        let band_top = BAR_TOP + BAR_HEIGHT;
+        let band_w = screen_width() - PANEL_WIDTH;
+        let band_h = screen_height() - band_top - super::hud::help_height(true);
+        let mut centre = (
+            vp.area.x as f32 + band_w / 2.0 / vp.zoom,
+            vp.area.y as f32 + band_h / 2.0 / vp.zoom,
+        );
+        centre = self.centre.unwrap_or(centre);
+        if !ctrl() {
+            let step = PAN_SPEED * frame_time / self.zoom;
+            let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
+            if held([KeyCode::Left, KeyCode::A]) {
+                centre.0 -= step;
+            }
+            if held([KeyCode::Right, KeyCode::D]) {
+                centre.0 += step;
+            }
+            if held([KeyCode::Up, KeyCode::W]) {
+                centre.1 -= step;
+            }
+            if held([KeyCode::Down, KeyCode::S]) {
+                centre.1 += step;
+            }
+        }
+        let (mx, my) = mouse_position();
+        if is_mouse_button_pressed(MouseButton::Middle) {
+            self.pan_from = Some((mx, my));
+        }
+        if let Some((fx, fy)) = self.pan_from {
+            centre.0 -= (mx - fx) / self.zoom;
+            centre.1 -= (my - fy) / self.zoom;
+            self.pan_from = is_mouse_button_down(MouseButton::Middle).then_some((mx, my));
+        }
+        let wheel = mouse_wheel().1;
+        if wheel > 0.0 {
+            self.zoom = (self.zoom * 2.0).min(8.0);
+        } else if wheel < 0.0 {
+            self.zoom = (self.zoom / 2.0).max(0.25);
+        }
+        self.centre = Some(centre);
+    }
+
+    fn palette_and_panel_clicks(&mut self, session: &mut Session) {
+        if !is_mouse_button_pressed(MouseButton::Left) {
+            return;
+        }
+        let (mx, my) = mouse_position();
+        if (BAR_TOP..BAR_TOP + BAR_HEIGHT).contains(&my) {
+            let i = ((mx - 8.0) / (SWATCH + 8.0)).floor();
+            if i >= 0.0 && (i as usize) < Brush::PALETTE.len() {
+                self.brush = i as usize;
+            }
+        }
+        let left = screen_width() - PANEL_WIDTH;
+        if mx >= left && my >= BAR_TOP + BAR_HEIGHT {
+            let row = ((my - BAR_TOP - BAR_HEIGHT - 8.0 - LINE) / LINE).floor();
+            let fields = session
+                .editor()
+                .map(|e| e.header_fields())
+                .unwrap_or_default();
+            if row >= 0.0 {
+                if let Some((key, value)) = fields.get(row as usize) {
+                    self.typing = Some((key.clone(), value.clone()));
+                    self.said = None;
+                }
+            }
+        }
+    }
+
+    fn type_text(&mut self, session: &mut Session) {
+        let Some((key, text)) = &mut self.typing else {
+            return;
+        };
+        while let Some(c) = get_char_pressed() {
+            if !c.is_control() && text.chars().count() < 200 {
+                text.push(c);
+            }
+        }
+        if is_key_pressed(KeyCode::Backspace) {
+            text.pop();
+        }
+        if is_key_pressed(KeyCode::Escape) {
+            self.typing = None;
+        } else if is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter) {
+            let (key, text) = (key.clone(), text.clone());
+            if let Some(editor) = session.editor_mut() {
+                match editor.set_header(&key, &text) {
+                    Ok(()) => {
+                        self.typing = None;
+                        self.said = None;
+                    }
+                    Err(why) => self.said = Some(why),
+                }
+            }
+        }
+    }
+
+    fn mouse_edits(&mut self, session: &mut Session) {
+        let cell = self.cell_under_mouse(session);
+        let brush = self.brush();
+        let rect_tool = self.rect_tool || matches!(brush, Brush::Mover(_));
+        let Some(editor) = session.editor_mut() else {
+            return;
+        };
+        for (button, erase) in [(MouseButton::Left, false), (MouseButton::Right, true)] {
+            if is_mouse_button_pressed(button) {
+                if let Some(cell) = cell {
+                    if rect_tool && !(erase && matches!(brush, Brush::Mover(_)) && !self.rect_tool)
+                    {
+                        self.rect_from = Some((cell, erase));
+                    } else {
+                        editor.begin_stroke();
+                        self.stroke = Some(erase);
+                    }
+                }
+            }
+        }
+        if let (Some(erase), Some(cell)) = (self.stroke, cell) {
+            editor.paint(cell, if erase { Brush::ERASE } else { brush });
+        }
+        if let Some(erase) = self.stroke {
+            let button = if erase {
+                MouseButton::Right
+            } else {
+                MouseButton::Left
+            };
+            if !is_mouse_button_down(button) {
+                editor.end_stroke();
+                self.stroke = None;
+            }
+        }
+        if let Some((from, erase)) = self.rect_from {
+            let button = if erase {
+                MouseButton::Right
+            } else {
+                MouseButton::Left
+            };
+            if !is_mouse_button_down(button) {
+                if let Some(to) = cell {
+                    editor.rect(from, to, if erase { Brush::ERASE } else { brush });
+                }
+                self.rect_from = None;
+            }
+        }
+    }
+
+    /// Draws the level being edited, the palette, the header panel and the
+    /// cursor; the status bar and help are drawn by the HUD.
+    pub fn draw(&self, session: &Session, time: f64) {
+        let Some(editor) = session.editor() else {
+            return;
+        };
+        let vp = self.viewport(session);
+        let level = editor.level();
+        let (w, h) = editor.size();
+        // The grid's extent, and faint lines between tiles.
+        let (x0, y0) = vp.to_screen(0.0, 0.0);
+        let (x1, y1) = vp.to_screen((w as i32 * TILE) as f32, (h as i32 * TILE) as f32);
+        draw_rectangle(x0, y0, x1 - x0, y1 - y0, colours::EDIT_GRID_BACK);
+        if vp.zoom >= 1.0 {
+            let t = TILE as f32 * vp.zoom;
+            for c in 0..=w {
+                let x = x0 + c as f32 * t;
+                draw_line(x, y0, x, y1, 1.0, colours::EDIT_GRID_LINE);
+            }
+            for r in 0..=h {
+                let y = y0 + r as f32 * t;
+                draw_line(x0, y, x1, y, 1.0, colours::EDIT_GRID_LINE);
+            }
+        }
+        draw::level(&level.grid, &vp, time);
+        draw::movers(&level.movers, 0, &vp, 0.0);
+        for m in &level.movers {
+            let path = m.path();
+            let (px, py) = vp.to_screen(path.x as f32, path.y as f32);
+            draw_rectangle_lines(
+                px,
+                py,
+                path.w as f32 * vp.zoom,
+                path.h as f32 * vp.zoom,
+                1.0,
+                colours::EDIT_MOVER_PATH,
+            );
+            let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 12.0);
+            draw_text(m.letter.to_string(), lx, ly, 8.0 * vp.zoom, TEXT);
+        }
+        let (sc, sr) = level.spawn;
+        let (sx, sy) = vp.to_screen((sc * TILE) as f32, (sr * TILE) as f32);
+        let t = TILE as f32 * vp.zoom;
+        draw_rectangle(
+            sx + t * 0.25,
+            sy + t * 0.1,
+            t * 0.5,
+            t * 0.9,
+            colours::PLAYER,
+        );
+        // The cursor: the rectangle being dragged, or the cell under the mouse.
+        if let Some(cell) = self.cell_under_mouse(session) {
+            let (from, to) = match self.rect_from {
+                Some((from, _)) => (from, cell),
+                None => (cell, cell),
+            };
+            let (c0, c1) = (from.0.min(to.0), from.0.max(to.0));
+            let (r0, r1) = (from.1.min(to.1), from.1.max(to.1));
+            let (ax, ay) = vp.to_screen((c0 as i32 * TILE) as f32, (r0 as i32 * TILE) as f32);
+            let (bx, by) = vp.to_screen(
+                ((c1 as i32 + 1) * TILE) as f32,
+                ((r1 as i32 + 1) * TILE) as f32,
+            );
+            draw_rectangle_lines(ax, ay, bx - ax, by - ay, 2.0, colours::EDIT_CURSOR);
+        }
+        self.draw_palette(time);
+        self.draw_panel(session);
+    }
+
+    fn draw_palette(&self, time: f64) {
+        draw_rectangle(0.0, BAR_TOP, screen_width(), BAR_HEIGHT, PANEL);
+        for (i, brush) in Brush::PALETTE.iter().enumerate() {
+            let x = 8.0 + i as f32 * (SWATCH + 8.0);
+            let y = BAR_TOP + 8.0;
+            let vp = Viewport {
+                zoom: SWATCH / TILE as f32,
+                origin: (x, y),
+                area: Rect::new(0, 0, TILE, TILE),
+            };
+            draw_rectangle(x, y, SWATCH, SWATCH, colours::BACKGROUND);
+            match brush {
+                Brush::Spawn => draw_rectangle(
+                    x + SWATCH * 0.25,
+                    y + 2.0,
+                    SWATCH * 0.5,
+                    SWATCH - 2.0,
+                    colours::PLAYER,
+                ),
+                Brush::Mover(kind) => {
+                    let home = Rect::new(0, 0, TILE, TILE);
+                    let mover = dropthrough::mover::Mover {
+                        letter: 'a',
+                        spec: dropthrough::mover::MoverSpec {
+                            kind: *kind,
+                            dir: dropthrough::mover::Dir::Up,
+                            tiles: 1,
+                            speed: 1.0,
+                        },
+                        home,
+                    };
+                    draw::movers(&[mover], 0, &vp, 0.0);
+                }
+                Brush::Tile(c) => {
+                    let tile = Tile::from_char(*c).unwrap_or(Tile::Empty);
+                    draw::tile(&vp, tile, 0.0, 0.0, false, time);
+                }
+            }
+            let key = if i == 9 { 0 } else { i + 1 };
+            draw_text(key.to_string(), x + 1.0, y + 10.0, 14.0, TEXT);
+            if i == self.brush {
+                draw_rectangle_lines(
+                    x - 3.0,
+                    y - 3.0,
+                    SWATCH + 6.0,
+                    SWATCH + 6.0,
+                    2.0,
+                    colours::EDIT_CURSOR,
+                );
+            }
+        }
+        let x = 8.0 + 10.0 * (SWATCH + 8.0) + 8.0;
+        let tool = if self.rect_tool || matches!(self.brush(), Brush::Mover(_)) {
+            "rectangle"
+        } else {
+            "brush"
+        };
+        draw_text(
+            format!("{} · {tool} (Q)", self.brush().name()),
+            x,
+            BAR_TOP + 28.0,
+            SIZE,
+            TEXT,
+        );
+    }
+
+    fn draw_panel(&self, session: &Session) {
+        let Some(editor) = session.editor() else {
+            return;
+        };
+        let left = screen_width() - PANEL_WIDTH;
+        let top = BAR_TOP + BAR_HEIGHT;
+        let bottom = screen_height() - super::hud::help_height(true);
+        draw_rectangle(left, top, PANEL_WIDTH, bottom - top, PANEL);
+        draw_text(
+            "header (click to change)",
+            left + 8.0,
+            top + LINE,
+            SIZE,
+            colours::DIM,
+        );
+        for (i, (key, value)) in editor.header_fields().iter().enumerate() {
+            let y = top + 8.0 + LINE * (i as f32 + 2.0);
+            let (shown, colour) = match &self.typing {
+                Some((k, text)) if k == key => (format!("{key} = {text}_"), colours::GOOD),
+                _ if value.is_empty() => (format!("{key} = (default)"), colours::DIM),
+                _ => (format!("{key} = {value}"), TEXT),
+            };
+            draw_text(&shown, left + 8.0, y, SIZE, colour);
+        }
+        let mut y = bottom - 8.0;
+        for line in [self.said.as_deref(), editor.message()]
+            .into_iter()
+            .flatten()
+        {
+            let colour = if line.starts_with("saved ") {
+                colours::GOOD
+            } else {
+                colours::ERROR
+            };
+            for part in super::hud::wrap(line, ((PANEL_WIDTH - 16.0) / 10.0) as usize)
+                .iter()
+                .rev()
+            {
+                draw_text(part, left + 8.0, y, SIZE, colour);
+                y -= LINE;
+            }
+        }
+    }
+}

@@ -1,0 +1,422 @@
+//! The level editor through the session the window drives: open, paint,
+//! erase, rectangles, movers, the spawn, header values, undo and redo,
+//! saving (what the author wrote is kept, the file parses after every
+//! save), and trying the edited level out.
+
+mod common;
+
+use std::fs;
+use std::path::Path;
+
+use common::scratch;
+use dropthrough::editor::{Brush, Editor};
+use dropthrough::grid::Tile;
+use dropthrough::mover::MoverKind;
+use dropthrough::records::Records;
+use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough::{CollisionMode, Keys, Level};
+use proptest::prelude::*;
+
+const RIGHT: Keys = Keys {
+    left: false,
+    right: true,
+    jump: false,
+    down: false,
+};
+
+/// A level an author wrote: comments above, between and below the grid,
+/// header keys in no particular order, spaces and dots for empty tiles.
+const AUTHORED: &str = "\
+// My level, by me.
+run_speed = 150
+title = Authored
+
+gravity = 2000
+a = oneway up 2 40
+// the room
+##########
+#        #
+#@..aa..E#
+// the floor
+##########
+// the end
+";
+
+fn editor(text: &str) -> Editor {
+    Editor::open(Path::new("authored.txt"), text).expect("the level parses")
+}
+
+fn saved_copy(dir: &Path, text: &str) -> (std::path::PathBuf, Editor) {
+    let path = dir.join("level.txt");
+    fs::write(&path, text).unwrap();
+    let e = Editor::open(&path, text).unwrap();
+    (path, e)
+}
+
+#[test]
+fn saving_an_unchanged_level_writes_back_the_same_bytes() {
+    let dir = scratch("editor-same");
+    let crlf = AUTHORED.replace('\n', "\r\n");
+    for text in [AUTHORED, crlf.as_str()] {
+        let (path, mut e) = saved_copy(&dir, text);
+        assert!(!e.unsaved());
+        e.save().unwrap();
+        assert_eq!(fs::read_to_string(&path).unwrap(), text);
+    }
+}
+
+#[test]
+fn an_edit_saved_keeps_comments_header_order_and_parses_to_the_edited_grid() {
+    let dir = scratch("editor-roundtrip");
+    let (path, mut e) = saved_copy(&dir, AUTHORED);
+    e.paint((3, 1), Brush::Tile('-'));
+    e.paint((6, 1), Brush::Tile('^'));
+    e.set_header("gravity", "1800").unwrap();
+    e.set_header("max_fall", "900").unwrap();
+    assert!(e.unsaved());
+    e.save().unwrap();
+    assert!(!e.unsaved());
+    let text = fs::read_to_string(&path).unwrap();
+    let loaded = Level::load(&path).expect("what the editor saves parses");
+    assert_eq!(loaded.grid, e.level().grid, "identical grid");
+    assert_eq!(loaded, *e.level());
+    assert_eq!(loaded.grid.get(3, 1), Tile::OneWay);
+    assert_eq!(loaded.grid.get(6, 1), Tile::Spikes);
+    // Every comment is kept, in place; the header keeps its order, a changed
+    // value stays on its line and a new key follows the last header line.
+    let lines: Vec<&str> = text.lines().collect();
+    assert_eq!(
+        &lines[..8],
+        [
+            "// My level, by me.",
+            "run_speed = 150",
+            "title = Authored",
+            "",
+            "gravity = 1800",
+            "a = oneway up 2 40",
+            "max_fall = 900",
+            "// the room",
+        ]
+    );
+    assert_eq!(lines[9], "#  -  ^  #", "spaces stay spaces");
+    assert_eq!(lines[11], "// the floor");
+    assert_eq!(lines[13], "// the end");
+    // Nothing else is left beside the file (the temporary file was renamed).
+    let names: Vec<_> = fs::read_dir(&*dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    assert_eq!(names, ["level.txt"]);
+}
+
+#[test]
+fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
+    let mut e = editor(AUTHORED);
+    let start = e.text();
+    e.begin_stroke();
+    for col in 1..=4 {
+        e.paint((col, 1), Brush::Tile('#'));
+    }
+    e.end_stroke();
+    let after_stroke = e.text();
+    e.rect((5, 1), (8, 1), Brush::Tile('^'));
+    let after_rect = e.text();
+    e.set_header("title", "Renamed").unwrap();
+    let after_header = e.text();
+    assert_eq!(e.level().header.title.as_deref(), Some("Renamed"));
+
+    assert!(e.undo());
+    assert_eq!(e.text(), after_rect);
+    assert_eq!(e.level().header.title.as_deref(), Some("Authored"));
+    assert!(e.undo());
+    assert_eq!(e.text(), after_stroke);
+    assert!(e.undo(), "the four cells of the stroke undo as one");
+    assert_eq!(e.text(), start);
+    assert!(!e.undo(), "nothing more to undo");
+    assert!(e.redo());
+    assert!(e.redo());
+    assert_eq!(e.text(), after_rect);
+    assert_eq!(e.level().grid.get(5, 1), Tile::Spikes, "the level follows");
+    // A new edit clears what could be redone.
+    e.paint((2, 1), Brush::ERASE);
+    assert!(!e.redo());
+    assert_ne!(e.text(), after_header);
+}
+
+#[test]
+fn the_spawn_is_moved_never_duplicated_or_erased() {
+    let mut e = editor(AUTHORED);
+    e.paint((5, 1), Brush::Spawn);
+    assert_eq!(e.level().spawn, (5, 1));
+    assert_eq!(e.tile((1, 2)), '.', "the old spawn is empty");
+    assert_eq!(e.text().matches('@').count(), 1);
+    e.paint((5, 1), Brush::ERASE);
+    assert_eq!(e.level().spawn, (5, 1), "erasing it does nothing");
+    assert!(e.message().unwrap().contains("the spawn is moved"));
+    e.rect((4, 1), (7, 1), Brush::Tile('#'));
+    assert_eq!(e.tile((5, 1)), '@', "a filled rectangle goes around it");
+    assert_eq!(e.tile((4, 1)), '#');
+}
+
+#[test]
+fn a_mover_is_drawn_as_a_rectangle_with_its_own_line_and_erased_whole() {
+    let mut e = editor(AUTHORED);
+    e.rect((2, 1), (3, 1), Brush::Mover(MoverKind::Solid));
+    let level = e.level();
+    assert_eq!(level.movers.len(), 2);
+    let b = level.movers.iter().find(|m| m.letter == 'b').unwrap();
+    assert_eq!(b.spec.kind, MoverKind::Solid);
+    assert_eq!((b.home.x, b.home.y, b.home.w, b.home.h), (32, 16, 32, 16));
+    assert!(e.text().contains("b = solid right 3 60\n"));
+    // Painting on one cell of mover a removes all of it, and its line.
+    e.paint((4, 2), Brush::Tile('#'));
+    assert!(!e.text().contains("a = "), "{}", e.text());
+    assert_eq!(e.tile((5, 2)), '.');
+    assert_eq!(e.tile((4, 2)), '#');
+    assert_eq!(e.level().movers.len(), 1);
+    // The freed letter is used again.
+    e.rect((5, 1), (5, 1), Brush::Mover(MoverKind::OneWay));
+    assert!(e.text().contains("a = oneway up 3 60"));
+    // A mover's line cannot be removed while it is drawn.
+    assert!(e.set_header("a", "").is_err());
+    assert!(e.set_header("a", "oneway left 1 30").is_ok());
+}
+
+#[test]
+fn an_edit_that_would_break_the_level_is_refused_and_says_why() {
+    let dir = scratch("editor-refused");
+    let (path, mut e) = saved_copy(&dir, AUTHORED);
+    let before = e.text();
+    for (key, value) in [
+        ("gravity", "-5"),
+        ("gravity", "fast"),
+        ("a", "sideways 2 40"),
+        ("title", "two\nlines"),
+    ] {
+        assert!(e.set_header(key, value).is_err(), "{key} = {value}");
+        assert_eq!(e.text(), before, "{key} = {value} left no trace");
+    }
+    // A mover drawn over the spawn would remove it.
+    e.rect((1, 2), (2, 2), Brush::Mover(MoverKind::Solid));
+    assert_eq!(e.text(), before);
+    assert!(e.message().unwrap().contains("spawn"), "{:?}", e.message());
+    assert!(!e.undo(), "a refused edit is not an undo step");
+    // A solid mover whose path runs over the spawn would crush every respawn.
+    e.rect((1, 1), (1, 1), Brush::Mover(MoverKind::Solid));
+    let with_mover = e.text();
+    let why = e.set_header("b", "solid down 1 60").unwrap_err();
+    assert!(why.contains("spawn"), "{why}");
+    assert_eq!(e.text(), with_mover);
+    assert!(e.undo());
+    assert_eq!(e.text(), before);
+    e.save().unwrap();
+    Level::load(&path).expect("the file on disk parses");
+}
+
+#[test]
+fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
+    let mut e = editor(AUTHORED);
+    assert_eq!(e.size(), (10, 4));
+    e.paint((12, 5), Brush::Tile('#'));
+    assert_eq!(e.size(), (13, 6));
+    assert_eq!(e.level().grid.get(12, 5), Tile::Solid);
+    assert_eq!(e.level().spawn, (1, 2));
+    Level::parse(&e.text(), "grown.txt").unwrap();
+}
+
+/// A session on one level file in `dir`, with records in `data`.
+fn session(dir: &Path, data: &Path, text: &str) -> (std::path::PathBuf, Session) {
+    let path = dir.join("level.txt");
+    fs::write(&path, text).unwrap();
+    let s = Session::new(
+        vec![LevelFile::load(&path).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_records(Records::open(data));
+    (path, s)
+}
+
+const CORRIDOR: &str = "title = Corridor\n#########\n#@......#\n#########\n";
+
+#[test]
+fn e_edits_the_level_and_e_again_plays_the_edit_at_once_from_the_spawn() {
+    let (dir, data) = (scratch("session-edit"), scratch("session-edit-data"));
+    let (path, mut s) = session(&dir, &data, CORRIDOR);
+    for _ in 0..10 {
+        s.step(RIGHT);
+    }
+    s.toggle_editor();
+    assert_eq!(s.phase(), Phase::Editing);
+    let frame = s.world().frame();
+    assert!(s.step(RIGHT).events.is_empty());
+    assert_eq!(s.world().frame(), frame, "nothing moves while editing");
+    assert!(!s.poll_reload(), "no reload while editing");
+    s.editor_mut().unwrap().paint((4, 1), Brush::Tile('E'));
+    s.toggle_editor();
+    assert_eq!((s.phase(), s.world().frame()), (Phase::Playing, 0));
+    assert_eq!(s.world().player().rect(), {
+        let fresh = dropthrough::World::new(s.level_file().level.clone(), CollisionMode::Substep);
+        fresh.player().rect()
+    });
+    assert!(s.unsaved_edits());
+    assert_eq!(
+        fs::read_to_string(&path).unwrap(),
+        CORRIDOR,
+        "not saved yet"
+    );
+    s.step(Keys::NONE);
+    let mut exited = false;
+    for _ in 0..200 {
+        exited |= s.step(RIGHT).events.exit;
+    }
+    assert!(exited, "the exit drawn in the editor is played");
+    // E again opens the same edit, with its history; Esc leaves too.
+    s.toggle_editor();
+    assert!(s.editor_mut().unwrap().undo());
+    assert!(!s.escape(), "Esc in the editor plays, it does not quit");
+    assert_eq!(s.phase(), Phase::Playing);
+    assert!(
+        s.level_file().level.warnings().len() == 1,
+        "the exit is undone"
+    );
+}
+
+#[test]
+fn ctrl_s_saves_a_file_the_headless_runner_plays_and_a_finished_best_is_dropped() {
+    let (dir, data) = (scratch("session-save"), scratch("session-save-data"));
+    let level = "title = Corridor\n#########\n#@.....E#\n#########\n";
+    let (path, mut s) = session(&dir, &data, level);
+    for _ in 0..200 {
+        s.step(RIGHT);
+        if s.phase() == Phase::Complete {
+            break;
+        }
+    }
+    assert!(s.record(0).is_some());
+    s.restart();
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((4, 1), Brush::Tile('E'));
+    s.save_edit().unwrap();
+    assert!(!s.unsaved_edits());
+    let notices = s.take_notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("changed since its best run")),
+        "{notices:?}"
+    );
+    assert!(s.record(0).is_none());
+    s.toggle_editor();
+    assert!(!s.poll_reload(), "its own save is not a change to reload");
+    // The saved file is a level the headless runner plays to the new exit.
+    let saved = Level::load(&path).unwrap();
+    let script = dropthrough::InputScript::parse("1-100 right", "keys").unwrap();
+    let summary =
+        dropthrough::headless::run(saved, CollisionMode::Sweep, 600, &script, None).unwrap();
+    assert!(summary.to_string().contains("exited=true"), "{summary}");
+}
+
+#[test]
+fn a_dropped_level_is_edited_and_played_but_not_saved_anywhere() {
+    let (dir, data) = (scratch("session-dropped"), scratch("session-dropped-data"));
+    let (_, mut s) = session(&dir, &data, CORRIDOR);
+    s.open_file("dropped.txt", b"// kept?\n#####\n#@.E#\n#####\n");
+    s.toggle_editor();
+    assert_eq!(s.phase(), Phase::Editing);
+    assert!(
+        s.editor().unwrap().text().starts_with("// kept?"),
+        "its own text"
+    );
+    s.editor_mut().unwrap().paint((2, 1), Brush::Tile('^'));
+    let why = s.save_edit().unwrap_err();
+    assert!(why.contains("cannot be saved"), "{why}");
+    assert!(!Path::new("dropped.txt").exists());
+    s.toggle_editor();
+    assert_eq!(s.level_file().level.grid.get(2, 1), Tile::Spikes);
+}
+
+#[test]
+fn n_in_the_menu_makes_a_new_level_file_and_opens_it_in_the_editor() {
+    let (dir, data) = (scratch("session-new"), scratch("session-new-data"));
+    let path = dir.join("level.txt");
+    fs::write(&path, CORRIDOR).unwrap();
+    let mine = data.join("levels");
+    let mut s = Session::new(
+        vec![LevelFile::load(&path).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_menu()
+    .with_new_levels_dir(mine.clone());
+    s.new_level().unwrap();
+    assert_eq!(
+        (s.phase(), s.level_count(), s.index()),
+        (Phase::Editing, 2, 1)
+    );
+    let first = mine.join("new-level-1.txt");
+    assert_eq!(s.editor().unwrap().path(), first);
+    Level::load(&first).expect("the new file parses");
+    s.open_menu();
+    s.new_level().unwrap();
+    assert!(mine.join("new-level-2.txt").is_file(), "the next free name");
+    assert_eq!(s.level_count(), 3);
+}
+
+/// Edits the fuzzer makes: a brush or an eraser on a cell, a rectangle, a
+/// header value, undo, redo.
+#[derive(Clone, Debug)]
+enum Op {
+    Paint(usize, usize, usize),
+    Erase(usize, usize),
+    Rect(usize, usize, usize, usize, usize),
+    Header(usize, String),
+    Undo,
+    Redo,
+}
+
+fn op() -> impl Strategy<Value = Op> {
+    let cell = (0usize..14, 0usize..8);
+    prop_oneof![
+        (cell.clone(), 0usize..10).prop_map(|((c, r), b)| Op::Paint(c, r, b)),
+        cell.clone().prop_map(|(c, r)| Op::Erase(c, r)),
+        (cell.clone(), cell, 0usize..10).prop_map(|((a, b), (c, d), k)| Op::Rect(a, b, c, d, k)),
+        (0usize..9, "[a-z0-9 .-]{0,8}").prop_map(|(k, v)| Op::Header(k, v)),
+        Just(Op::Undo),
+        Just(Op::Redo),
+    ]
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 64, ..ProptestConfig::default() })]
+
+    /// Whatever is edited, the text parses to the level the editor shows,
+    /// and what is saved loads back to the same level.
+    #[test]
+    fn any_edits_leave_a_level_that_parses_and_saves_back_identically(ops in prop::collection::vec(op(), 1..40)) {
+        let dir = scratch("editor-props");
+        let (path, mut e) = saved_copy(&dir, AUTHORED);
+        for op in ops {
+            match op {
+                Op::Paint(c, r, b) => e.paint((c, r), Brush::PALETTE[b]),
+                Op::Erase(c, r) => e.paint((c, r), Brush::ERASE),
+                Op::Rect(a, b, c, d, k) => e.rect((a, b), (c, d), Brush::PALETTE[k]),
+                Op::Header(k, v) => {
+                    let key = e.header_fields().get(k).map(|f| f.0.clone()).unwrap_or_else(|| "gravity".into());
+                    let _ = e.set_header(&key, &v);
+                }
+                Op::Undo => { e.undo(); }
+                Op::Redo => { e.redo(); }
+            }
+            let parsed = Level::parse(&e.text(), &path.display().to_string());
+            let problem = parsed.as_ref().err().map(ToString::to_string);
+            prop_assert_eq!(parsed.as_ref().ok(), Some(e.level()), "{:?}", problem);
+            prop_assert_eq!(e.text().matches('@').count(), 1);
+        }
+        e.save().unwrap();
+        prop_assert_eq!(&Level::load(&path).unwrap(), e.level());
+        prop_assert!(fs::read_to_string(&path).unwrap().starts_with("// My level, by me.\n"));
+    }
+}
