@@ -22,6 +22,8 @@ cargo build --release --quiet
 cargo build --quiet --example minimal_game
 out=$(mktemp -d)
 export E2E_OUT="$out"
+# Best times and ghosts go here, never to the user's data directory.
+export DROPTHROUGH_DATA_DIR="$out/data"
 echo "e2e: output in $out"
 
 xvfb-run -a -s "-screen 0 1280x800x24" bash scripts/e2e_play.sh

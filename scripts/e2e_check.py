@@ -14,9 +14,17 @@ LEVEL = Path("tests/e2e/level.txt")
 BIN = Path("target/release/dropthrough")
 HEADER = "frame,x,y,w,h,vx,vy,grounded,event"
 TILE = 16
-# Colours the game draws with (src/game/draw.rs), as 8-bit RGB.
+# Colours the game draws with (src/game/palette.rs), as 8-bit RGB.
 SOLID = (86, 92, 122)
 PLAYER = (255, 120, 60)
+BACKGROUND = (0.086, 0.094, 0.149)
+GHOST, GHOST_ALPHA = (0.55, 0.8, 1.0), 0.45
+# The ghost is translucent: drawn over the background it is this colour.
+GHOST_ON_BACKGROUND = tuple(
+    round(255 * (g * GHOST_ALPHA + b * (1 - GHOST_ALPHA))) for g, b in zip(GHOST, BACKGROUND)
+)
+MENU_LEVEL = Path("tests/e2e/menu/levels/01-run.txt")
+EDIT_LEVEL = Path("tests/e2e/edit.txt")
 # macroquad's ORANGE and GRAY, which examples/minimal_game.rs draws the player and solids with.
 EXAMPLE_PLAYER = (255, 161, 0)
 EXAMPLE_SOLID = (130, 130, 130)
@@ -61,10 +69,21 @@ def write_png(path, width, height, rows):
 
 def bbox(rows, colour, tolerance=8):
     """(left, top, right, bottom), inclusive, of pixels within `tolerance` of `colour`."""
+    return bbox_where(rows, lambda px: all(abs(a - b) <= tolerance for a, b in zip(px, colour)))
+
+
+def exit_green(px):
+    """The exit's glowing frame, at any point of its glow: clearly green."""
+    r, g, b = px
+    return g > 120 and g > r + 60 and g > b + 30
+
+
+def bbox_where(rows, wanted):
+    """(left, top, right, bottom), inclusive, of pixels for which `wanted` holds."""
     xs, ys = [], []
     for y, row in enumerate(rows):
         for x, px in enumerate(row):
-            if all(abs(a - b) <= tolerance for a, b in zip(px, colour)):
+            if wanted(px):
                 xs.append(x)
                 ys.append(y)
     if not xs:
@@ -165,6 +184,9 @@ def main(out):
     c.check(run.returncode == 0 and bullets.read_text() == window_bullets,
             "replaying the recording headless gives the identical bullets CSV")
 
+    check_menu_and_ghost(c, out)
+    check_editor(c, out)
+
     # The minimal example: the level and the player drawn, and the player
     # further right after Right was held.
     boxes = []
@@ -182,5 +204,87 @@ def main(out):
     return 1 if c.failed else 0
 
 
+def screenshot(out, name):
+    width, height, pixels = read_xwd(out / f"{name}.xwd")
+    write_png(out / f"{name}.png", width, height, pixels)
+    return pixels
+
+
+def check_menu_and_ghost(c, out):
+    """The level select, a level played to its exit, its best time kept in
+    the data directory, and its ghost on the second try."""
+    menu = screenshot(out, "menu")
+    first = screenshot(out, "first-try")
+    screenshot(out, "complete")
+    second = screenshot(out, "second-try")
+    c.check(bbox(menu, PLAYER) is not None, "the level select shows the first level behind it")
+    records = out / "data" / "records.txt"
+    lines = [l for l in records.read_text().splitlines() if not l.startswith("//")] if records.exists() else []
+    best = [l.split() for l in lines if l.endswith(" 01-run.txt")]
+    c.check(len(best) == 1 and best[0][1].isdigit() and int(best[0][1]) > 60,
+            f"the finished run's best time is kept in the data directory: {lines}")
+    ghost_file = out / "data" / "ghosts" / "01-run.txt.inputs"
+    if c.check(ghost_file.exists(), "the best run's keys are kept for its ghost"):
+        run = subprocess.run(
+            [str(BIN), "--headless", "--level", str(MENU_LEVEL), "--inputs", str(ghost_file)],
+            capture_output=True, text=True,
+        )
+        c.check(run.returncode == 0 and "exited=true" in run.stdout
+                and f"frames={best[0][1] if best else '?'} " in run.stdout,
+                f"the ghost's keys replay headless to the exit in the best time: {run.stdout.strip()}")
+    c.check(bbox(first, GHOST_ON_BACKGROUND, 6) is None, "no ghost on the first try")
+    ghost = bbox(second, GHOST_ON_BACKGROUND, 6)
+    player = bbox(second, PLAYER)
+    if c.check(ghost is not None and player is not None,
+               f"on the second try a ghost {ghost} runs beside the player {player}"):
+        c.check(ghost[0] > player[2], "the ghost is ahead: the player stood still, the ghost ran the best run")
+
+
+def check_editor(c, out):
+    """The edit made with the mouse, saved with Ctrl+S, plays headless and
+    keeps what the author wrote."""
+    before = screenshot(out, "editor")
+    edited = screenshot(out, "edited")
+    played = screenshot(out, "edit-played")
+    # (Below the palette bar, whose exit brush is green too.)
+    c.check(bbox_where(before[80:], exit_green) is None and bbox_where(edited[80:], exit_green) is not None,
+            "the exit painted with the mouse is drawn in the editor")
+    saved = (out / "edit.txt").read_text()
+    original = EDIT_LEVEL.read_text()
+    c.check(saved.splitlines()[:4] == original.splitlines()[:4],
+            "the saved file keeps its title and comments, in order")
+    c.check(saved.splitlines()[5] == "#@...E.....#",
+            f"the exit is saved four tiles right of the spawn: {saved.splitlines()[5:6]}")
+    script = out / "right.inputs"
+    script.write_text("1-120 right\n")
+    run = subprocess.run(
+        [str(BIN), "--headless", "--level", str(out / "edit.txt"), "--inputs", str(script)],
+        capture_output=True, text=True,
+    )
+    c.check(run.returncode == 0 and "exited=true" in run.stdout,
+            f"the headless runner plays the saved edit to its new exit: {run.stdout.strip()} {run.stderr.strip()}")
+    c.check(bbox(played, PLAYER) is not None, "E plays the edit")
+
+
+def spawn_click(xwd, tiles_right):
+    """Window coordinates of the cell `tiles_right` cells right of the
+    spawn drawn in the editor (the spawn marker is the player's colour, half
+    a tile wide and centred in its cell)."""
+    _, _, pixels = read_xwd(Path(xwd))
+    # Below the palette bar, whose spawn brush is drawn in the same colour.
+    skip = 80
+    box = bbox(pixels[skip:], PLAYER)
+    box = box and (box[0], box[1] + skip, box[2], box[3] + skip)
+    if box is None:
+        raise SystemExit("e2e: no spawn on the editor's screenshot")
+    cell = (box[2] - box[0] + 1) * 2  # the marker is half a cell wide
+    centre_x = (box[0] + box[2]) / 2
+    centre_y = (box[1] + box[3]) / 2
+    print(round(centre_x + tiles_right * cell), round(centre_y))
+
+
 if __name__ == "__main__":
+    if sys.argv[1] == "--spawn-click":
+        spawn_click(sys.argv[2], int(sys.argv[3]))
+        sys.exit(0)
     sys.exit(main(Path(sys.argv[1])))

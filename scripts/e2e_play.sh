@@ -56,6 +56,71 @@ xwd -silent -id "$wid" >"$out/check.xwd"
 
 quit "the game" "$out/game.log"
 
+# The level select, as a player meets it: `dropthrough` with no level, in a
+# folder whose levels/ holds two corridors. Pick the first, run to its exit,
+# go back to the menu and play it again: its ghost runs ahead.
+menu_dir=$(pwd)/tests/e2e/menu
+(cd "$menu_dir" && exec "$OLDPWD/$bin") >"$out/menu.log" 2>&1 &
+game=$!
+trap cleanup EXIT
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
+[ -n "$wid" ] || { echo "e2e: no game window for the level select" >&2; exit 1; }
+xdotool windowfocus --sync "$wid"
+xdotool mousemove --window "$wid" 100 100
+sleep 0.5
+xwd -silent -id "$wid" >"$out/menu.xwd"
+xdotool key Return      # the first level
+sleep 0.3
+xdotool keydown Right
+sleep 0.5
+xwd -silent -id "$wid" >"$out/first-try.xwd"
+sleep 2.5               # to the exit
+xdotool keyup Right
+sleep 0.3
+xwd -silent -id "$wid" >"$out/complete.xwd"
+xdotool key Escape      # back to the level select, on the level just played
+sleep 0.3
+xdotool key Return      # the same level again
+sleep 0.8               # stand still: the ghost runs ahead
+xwd -silent -id "$wid" >"$out/second-try.xwd"
+xdotool key Escape      # the level select
+sleep 0.3
+quit "the game from its level select" "$out/menu.log"
+
+# The editor: open a level, paint an exit four tiles right of the spawn
+# with the mouse, save with Ctrl+S, and play the edit.
+cp tests/e2e/edit.txt "$out/edit.txt"
+"$bin" "$out/edit.txt" >"$out/edit.log" 2>&1 &
+game=$!
+trap cleanup EXIT
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
+[ -n "$wid" ] || { echo "e2e: no game window for the editor" >&2; exit 1; }
+xdotool windowfocus --sync "$wid"
+xdotool mousemove --window "$wid" 100 100
+sleep 0.5
+xdotool key e
+sleep 0.3
+xwd -silent -id "$wid" >"$out/editor.xwd"
+# Where to click: the spawn is drawn in the player's colour; the cell four
+# tiles to its right (tiles are 16 px, drawn at the editor's zoom).
+read -r click_x click_y < <(python3 scripts/e2e_check.py --spawn-click "$out/editor.xwd" 4)
+xdotool key 4           # the exit brush
+xdotool mousemove --window "$wid" "$click_x" "$click_y"
+sleep 0.2
+xdotool click 1
+sleep 0.2
+xdotool key ctrl+s
+sleep 0.3
+xwd -silent -id "$wid" >"$out/edited.xwd"
+xdotool key e           # play the edit
+sleep 0.3
+xdotool keydown Right
+sleep 1.2
+xdotool keyup Right
+sleep 0.3
+xwd -silent -id "$wid" >"$out/edit-played.xwd"
+quit "the game after editing" "$out/edit.log"
+
 # The minimal example game a developer copies: it opens, runs right when
 # Right is held, and quits on Esc.
 example=target/debug/examples/minimal_game

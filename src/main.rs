@@ -197,12 +197,19 @@ const USER_LEVELS: &str = "levels";
 /// (`$XDG_DATA_HOME/dropthrough` or `~/.local/share/dropthrough` on Linux,
 /// `~/Library/Application Support/dropthrough` on macOS, `%APPDATA%\dropthrough\data`
 /// on Windows). `None` without a home directory: nothing is kept.
+#[cfg(not(target_arch = "wasm32"))]
 fn data_dir() -> Option<PathBuf> {
     match std::env::var_os("DROPTHROUGH_DATA_DIR") {
         Some(dir) if !dir.is_empty() => Some(PathBuf::from(dir)),
         _ => directories::ProjectDirs::from("", "", "dropthrough")
             .map(|p| p.data_dir().to_path_buf()),
     }
+}
+
+/// A browser has no folders: best times last until the page is closed.
+#[cfg(target_arch = "wasm32")]
+fn data_dir() -> Option<PathBuf> {
+    None
 }
 
 /// The player's own levels in `dir`, in file-name order; one that does not
@@ -284,7 +291,9 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             levels.extend(user_levels(&dir.join(USER_LEVELS), &mut notices));
         }
     }
-    let records = data.as_deref().map_or_else(Records::in_memory, Records::open);
+    let records = data
+        .as_deref()
+        .map_or_else(Records::in_memory, Records::open);
     let mut session = Session::new(levels, cli.collision, outputs, replay).with_records(records);
     if menu {
         session = session.with_menu();

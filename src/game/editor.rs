@@ -49,6 +49,10 @@ pub struct EditView {
     typing: Option<(String, String)>,
     /// The last thing said by the panel (a refused value).
     said: Option<String>,
+    /// Whether Ctrl was held last frame.
+    ctrl_before: bool,
+    /// Whether Ctrl counts as held this frame: now, or last frame.
+    ctrl: bool,
 }
 
 impl Default for EditView {
@@ -63,12 +67,18 @@ impl Default for EditView {
             pan_from: None,
             typing: None,
             said: None,
+            ctrl_before: false,
+            ctrl: false,
         }
     }
 }
 
-fn ctrl() -> bool {
-    is_key_down(KeyCode::LeftControl) || is_key_down(KeyCode::RightControl)
+/// Whether Ctrl is held now, or was pressed this frame (a quick Ctrl+S can
+/// press and release Ctrl between two frames).
+fn ctrl_now() -> bool {
+    [KeyCode::LeftControl, KeyCode::RightControl]
+        .into_iter()
+        .any(|k| is_key_down(k) || is_key_pressed(k))
 }
 
 impl EditView {
@@ -134,6 +144,9 @@ impl EditView {
         if session.editor().is_none() {
             return;
         }
+        let ctrl = ctrl_now();
+        self.ctrl = ctrl || self.ctrl_before;
+        self.ctrl_before = ctrl;
         if self.typing.is_some() {
             self.type_text(session);
             return;
@@ -167,21 +180,21 @@ impl EditView {
         if is_key_pressed(KeyCode::Q) {
             self.rect_tool = !self.rect_tool;
         }
-        if ctrl() && is_key_pressed(KeyCode::S) {
+        if self.ctrl && is_key_pressed(KeyCode::S) {
             self.said = session.save_edit().err();
         }
         let Some(editor) = session.editor_mut() else {
             return;
         };
         let shift = is_key_down(KeyCode::LeftShift) || is_key_down(KeyCode::RightShift);
-        if ctrl() && is_key_pressed(KeyCode::Z) {
+        if self.ctrl && is_key_pressed(KeyCode::Z) {
             if shift {
                 editor.redo();
             } else {
                 editor.undo();
             }
         }
-        if ctrl() && is_key_pressed(KeyCode::Y) {
+        if self.ctrl && is_key_pressed(KeyCode::Y) {
             editor.redo();
         }
     }
@@ -196,7 +209,7 @@ impl EditView {
             vp.area.y as f32 + band_h / 2.0 / vp.zoom,
         );
         centre = self.centre.unwrap_or(centre);
-        if !ctrl() {
+        if !self.ctrl {
             let step = PAN_SPEED * frame_time / self.zoom;
             let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
             if held([KeyCode::Left, KeyCode::A]) {
