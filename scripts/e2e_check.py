@@ -186,6 +186,9 @@ def main(out):
 
     check_menu_and_ghost(c, out)
     check_editor(c, out)
+    sound = screenshot(out, "sound")
+    c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
+            "the build with sound draws the game on a machine with no sound device")
 
     # The minimal example: the level and the player drawn, and the player
     # further right after Right was held.

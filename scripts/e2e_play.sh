@@ -121,6 +121,26 @@ sleep 0.3
 xwd -silent -id "$wid" >"$out/edit-played.xwd"
 quit "the game after editing" "$out/edit.log"
 
+# Sound, on a machine with no sound device (Xvfb has none): the build with
+# sound starts, plays and quits as the silent one does.
+target/debug/dropthrough tests/e2e/level.txt >"$out/sound.log" 2>&1 &
+game=$!
+trap cleanup EXIT
+wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
+[ -n "$wid" ] || { echo "e2e: no game window for the build with sound" >&2; exit 1; }
+xdotool windowfocus --sync "$wid"
+xdotool mousemove --window "$wid" 100 100
+sleep 0.5
+xdotool keydown Right
+sleep 0.4
+xdotool key space
+sleep 0.6
+xdotool keyup Right
+xdotool key m
+sleep 0.3
+xwd -silent -id "$wid" >"$out/sound.xwd"
+quit "the game built with sound" "$out/sound.log"
+
 # The minimal example game a developer copies: it opens, runs right when
 # Right is held, and quits on Esc.
 example=target/debug/examples/minimal_game

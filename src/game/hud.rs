@@ -14,7 +14,7 @@ const LINE: f32 = 22.0;
 #[cfg(not(target_arch = "wasm32"))]
 const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall",
-    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  F1 debug  H help  Esc back",
+    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help  Esc back",
 ];
 
 /// In a browser: no quitting, and no files written (record, replay and
@@ -22,7 +22,7 @@ const HELP: [&str; 2] = [
 #[cfg(target_arch = "wasm32")]
 const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through   drop a level .txt here to play it",
-    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  F1 debug  H help  Esc back",
+    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help  Esc back",
 ];
 
 /// Screen pixels the status bar takes at the top.
@@ -42,7 +42,7 @@ fn seconds(steps: u64) -> f64 {
 }
 
 /// The status bar across the top.
-pub fn status(session: &Session, clock: &FixedClock) {
+pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) {
     if let Some(editor) = session.editor() {
         let (w, h) = editor.size();
         let line = format!(
@@ -76,6 +76,9 @@ pub fn status(session: &Session, clock: &FixedClock) {
     }
     if clock.paused() {
         line.push_str("   PAUSED");
+    }
+    if let Some(sound) = sound {
+        line.push_str(&format!("   {sound}"));
     }
     if session.unsaved_edits() {
         line.push_str("   EDITED, not saved (E to edit)");

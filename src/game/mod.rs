@@ -9,6 +9,7 @@ mod effects;
 mod hud;
 mod keys;
 mod palette;
+mod sound;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -59,19 +60,27 @@ static WINDOW_OPEN: AtomicBool = AtomicBool::new(false);
 /// The window library panics when a named display cannot be reached (say
 /// `DISPLAY=:9` with no X server there). Until the window is open, such a
 /// panic becomes one line on stderr and exit code 2; later panics are bugs
-/// and keep the usual report.
+/// and keep the usual report. A panic on another thread is the audio
+/// thread finding no sound device: the game goes on without sound.
 pub fn explain_a_failed_window_open() {
     let default = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if WINDOW_OPEN.load(Ordering::Relaxed) {
-            return default(info);
-        }
         let why = info
             .payload()
             .downcast_ref::<&str>()
             .map(|s| s.to_string())
             .or_else(|| info.payload().downcast_ref::<String>().cloned())
             .unwrap_or_default();
+        // The game runs on the main thread; the only other is the audio
+        // thread, which stops when there is no sound device: play on, silent.
+        if std::thread::current().name() != Some("main") {
+            sound::AUDIO_DEAD.store(true, Ordering::Relaxed);
+            eprintln!("dropthrough: no sound ({why}); the game plays on without it");
+            return;
+        }
+        if WINDOW_OPEN.load(Ordering::Relaxed) {
+            return default(info);
+        }
         eprintln!(
             "dropthrough: cannot open a window ({why}); to run without a window use --headless --level FILE"
         );
@@ -127,6 +136,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
     let mut notices_shown: Vec<(String, f64)> = Vec::new();
     let mut edit_view = editor::EditView::default();
+    let mut sounds = sound::Sounds::start();
     let mut last_step = Step::default();
     let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut effects = effects::Effects::default();
@@ -168,6 +178,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // 1. Commands. Each that starts a level over resets what is drawn.
         latch.sample();
         let level_before = (session.index(), session.world().frame(), session.phase());
+        if !typing && is_key_pressed(KeyCode::M) {
+            sounds.toggle_mute();
+        }
         if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
             if session.phase() != Phase::Editing {
                 edit_view.reset();
@@ -302,6 +315,13 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                     now.y
                 ));
             }
+            let bullet_events: Vec<BulletEvent> = session
+                .world()
+                .bullet_rows()
+                .iter()
+                .map(|b| b.event)
+                .collect();
+            sounds.play(&sound::effects_of(&step, &bullet_events));
             let stopped = session
                 .world()
                 .bullet_rows()
@@ -381,7 +401,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 draw::debug(world, &last_step, &viewport);
             }
         }
-        hud::status(&session, &clock);
+        hud::status(&session, &clock, sounds.state());
         if show_help || session.phase() == Phase::Editing {
             hud::help(session.phase() == Phase::Editing);
         }
