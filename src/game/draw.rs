@@ -37,30 +37,71 @@ fn world_outline(vp: &Viewport, r: Rect, color: Color) {
 pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
     let (cols, rows) = grid.tiles_in(vp.area);
     let t = TILE as f32;
+    let inside = |col: i32, row: i32| {
+        (0..grid.width() as i32).contains(&col) && (0..grid.height() as i32).contains(&row)
+    };
     for row in rows {
         for col in cols.clone() {
-            let covered = grid.get(col, row - 1).is_solid();
+            let solid = |c: i32, r: i32| grid.get(c, r) == Tile::Solid;
+            // Outside the grid counts as solid (the pit below too, for drawing:
+            // the level's outer frame has no edges).
+            let open = |c: i32, r: i32| inside(c, r) && !grid.get(c, r).is_solid();
+            let around = Around {
+                open_top: !grid.get(col, row - 1).is_solid(),
+                open_bottom: open(col, row + 1),
+                open_left: open(col - 1, row),
+                open_right: open(col + 1, row),
+                seam_right: inside(col + 1, row) && solid(col + 1, row),
+                seam_below: inside(col, row + 1) && solid(col, row + 1),
+            };
             tile(
                 vp,
                 grid.get(col, row),
                 col as f32 * t,
                 row as f32 * t,
-                covered,
+                around,
                 time,
             );
         }
     }
 }
 
-/// One tile with its top-left corner at world `(x, y)`; `covered`: a solid
-/// tile above it (a solid tile's lit top edge shows only where it is open).
-pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, covered: bool, time: f64) {
+/// What is next to a tile, for drawing a solid one as a block: its open
+/// sides get edges (a lit top, shaded sides and bottom), and a faint seam
+/// runs between it and a solid neighbour.
+#[derive(Clone, Copy, Default)]
+pub struct Around {
+    pub open_top: bool,
+    pub open_bottom: bool,
+    pub open_left: bool,
+    pub open_right: bool,
+    pub seam_right: bool,
+    pub seam_below: bool,
+}
+
+/// One tile with its top-left corner at world `(x, y)`.
+pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64) {
     let t = TILE as f32;
     match tile {
         Tile::Empty => {}
         Tile::Solid => {
             world_rect(vp, x, y, t, t, SOLID);
-            if !covered {
+            if around.seam_right {
+                world_rect(vp, x + t - 1.0, y, 1.0, t, SOLID_SEAM);
+            }
+            if around.seam_below {
+                world_rect(vp, x, y + t - 1.0, t, 1.0, SOLID_SEAM);
+            }
+            if around.open_left {
+                world_rect(vp, x, y, 1.0, t, SOLID_SHADE);
+            }
+            if around.open_right {
+                world_rect(vp, x + t - 1.0, y, 1.0, t, SOLID_SHADE);
+            }
+            if around.open_bottom {
+                world_rect(vp, x, y + t - 2.0, t, 2.0, SOLID_SHADE);
+            }
+            if around.open_top {
                 world_rect(vp, x, y, t, 2.0, SOLID_TOP);
             }
         }

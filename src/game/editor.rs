@@ -451,7 +451,11 @@ impl EditView {
                 }
                 Brush::Tile(c) => {
                     let tile = Tile::from_char(*c).unwrap_or(Tile::Empty);
-                    draw::tile(&vp, tile, 0.0, 0.0, false, time);
+                    let open = draw::Around {
+                        open_top: true,
+                        ..draw::Around::default()
+                    };
+                    draw::tile(&vp, tile, 0.0, 0.0, open, time);
                 }
             }
             let key = if i == 9 { 0 } else { i + 1 };

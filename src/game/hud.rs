@@ -11,18 +11,12 @@ use macroquad::prelude::*;
 const SIZE: f32 = 20.0;
 const LINE: f32 = 22.0;
 
-#[cfg(not(target_arch = "wasm32"))]
+/// The help lines, the same on the desktop and in a browser (where Esc
+/// goes back to the level select but never quits, and a level file dropped
+/// on the page plays).
 const HELP: [&str; 2] = [
-    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall",
-    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help  Esc back",
-];
-
-/// In a browser: no quitting, and no files written (record, replay and
-/// traces are the desktop's); a level file dropped on the page plays.
-#[cfg(target_arch = "wasm32")]
-const HELP: [&str; 2] = [
-    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through   drop a level .txt here to play it",
-    "R restart  Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help  Esc back",
+    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall   R restart   Esc back",
+    "Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help",
 ];
 
 /// Screen pixels the status bar takes at the top.

@@ -179,7 +179,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         latch.sample();
         let level_before = (session.index(), session.world().frame(), session.phase());
         if !typing && is_key_pressed(KeyCode::M) {
-            sounds.toggle_mute();
+            if let Some(why) = sounds.toggle_mute() {
+                notices_shown.push((why.to_string(), get_time()));
+            }
         }
         if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
             if session.phase() != Phase::Editing {

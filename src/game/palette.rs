@@ -16,6 +16,10 @@ pub const BACKGROUND: Color = Color::new(0.086, 0.094, 0.149, 1.0);
 pub const SOLID: Color = Color::new(0.337, 0.361, 0.478, 1.0);
 /// A solid tile's top edge where nothing is on it: the ground reads as ground.
 pub const SOLID_TOP: Color = Color::new(0.51, 0.54, 0.667, 1.0);
+/// A solid block's open sides and bottom, in shade.
+pub const SOLID_SHADE: Color = Color::new(0.23, 0.25, 0.34, 1.0);
+/// The faint line between two solid blocks: stone laid in blocks.
+pub const SOLID_SEAM: Color = Color::new(0.3, 0.32, 0.43, 1.0);
 /// One-way ledges and movers: thin wooden planks.
 pub const PLANK: Color = Color::new(0.69, 0.5, 0.282, 1.0);
 /// A plank's lit top edge: the only side that blocks.

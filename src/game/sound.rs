@@ -294,15 +294,18 @@ impl Sounds {
         sounds
     }
 
-    /// M: mutes or unmutes.
-    pub fn toggle_mute(&mut self) {
+    /// M: mutes or unmutes; in a build without sound, says how to get it.
+    pub fn toggle_mute(&mut self) -> Option<&'static str> {
         self.muted = !self.muted;
+        (!cfg!(feature = "sound"))
+            .then_some("this build has no sound: cargo run --release --features sound")
     }
 
-    /// What the status bar says: nothing while sound plays.
+    /// What the status bar says: nothing while sound plays (or in a build
+    /// without it, where M says why).
     pub fn state(&self) -> Option<&'static str> {
         if !cfg!(feature = "sound") {
-            Some("no sound in this build (--features sound)")
+            None
         } else if AUDIO_DEAD.load(Ordering::Relaxed) {
             Some("no sound device")
         } else if self.muted {
