@@ -880,7 +880,7 @@ impl Session {
         };
         if file.dropped.is_some() {
             let why = format!(
-                "{} was dropped in, not opened from a file, so it cannot be saved here (E plays it)",
+                "{} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)",
                 file.name()
             );
             return Err(why);

@@ -154,6 +154,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let frame_start = get_time();
         // Esc goes back to the level select, and quits from there. NOTE: a
         // browser tab is closed, not quit: there Esc only goes back.
+        #[cfg(target_arch = "wasm32")]
+        let phase_before = session.phase();
         // (Keys typed into the editor's header panel are text, not commands.)
         let typing = edit_view.typing();
         let quit = !typing && is_key_pressed(KeyCode::Escape) && session.escape();
@@ -263,6 +265,10 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             }
         } else {
             completed_at = None;
+        }
+        #[cfg(target_arch = "wasm32")]
+        if session.phase() != phase_before && session.phase() == Phase::Menu {
+            web::log("menu");
         }
         if (session.index(), session.world().frame(), session.phase()) != level_before
             && session.world().frame() == 0

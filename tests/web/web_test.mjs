@@ -163,6 +163,22 @@ try {
   check(await waitFor(bad.lines, /level=nowhere is not a bundled level/) !== null, "a bad level name in the URL is reported");
   await bad.page.close();
 
+  // 3b. Without a level in the URL, the level select: Down, Enter plays the
+  //     second level; Esc goes back to the menu (and the page stays).
+  const menu = await open("");
+  await waitFor(menu.lines, /dropthrough: ready/);
+  await menu.page.keyboard.press("ArrowDown");
+  await menu.page.waitForTimeout(100);
+  await menu.page.keyboard.press("Enter");
+  check(await waitFor(menu.lines, /dropthrough: level 02-down-through.txt mode substep/, 5000) !== null,
+    "without level= the page opens on the level select; Down and Enter play the second level");
+  await menu.page.waitForTimeout(200);
+  await menu.page.keyboard.press("Escape");
+  check(await waitFor(menu.lines, /dropthrough: menu$/, 5000) !== null, "Esc goes back to the level select");
+  const menu_errors = menu.lines.filter((l) => l.startsWith("pageerror"));
+  check(menu_errors.length === 0, `no page errors in the level select ${menu_errors.join(" | ")}`);
+  await menu.page.close();
+
   // 4. Every bundled solution replayed in the browser gives the native trace.
   const check_page = await open("?check=1");
   await waitFor(check_page.lines, /dropthrough: check done/, 120000);
