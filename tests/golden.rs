@@ -59,3 +59,11 @@ fn the_well_trace_is_unchanged() {
 fn the_ferry_trace_is_unchanged() {
     check("10-the-ferry");
 }
+
+/// The corner correction, visible: rising straight up, the head clips the
+/// ceiling's corner by 3 px and the box slides right into the gap (x 77 ->
+/// 80 at frame 44) with no key held sideways, keeping its upward speed.
+#[test]
+fn the_chimney_trace_is_unchanged() {
+    check("15-the-chimney");
+}

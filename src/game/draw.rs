@@ -205,7 +205,8 @@ pub fn bullets(world: &World, vp: &Viewport, alpha: f32, flashes: &[Flash], now:
 }
 
 /// The player's box at a (possibly fractional) world position, facing
-/// `facing`, squashed by `squash` (0 = not at all) after a landing.
+/// `facing`, squashed by `squash` (0 = not at all) after a landing, or
+/// stretched (`squash` below 0) after a jump.
 pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash: f32) {
     let sw = w * (1.0 + 0.3 * squash);
     let sh = h * (1.0 - 0.3 * squash);

@@ -1,6 +1,6 @@
 //! What makes a jump feel right and is only drawn, never simulated: dust
 //! where the player lands or jumps, a landing squash scaled by the fall
-//! speed, a short flash where the player died, and a little screen shake
+//! speed and a stretch on jumping, a short flash where the player died, and a little screen shake
 //! on a crush. Everything here reads the steps the world already took.
 
 use dropthrough::geom::Rect;
@@ -19,6 +19,8 @@ const SHAKE_TIME: f64 = 0.25;
 const SHAKE_PX: f32 = 4.0;
 /// Steps a landing squash lasts.
 const SQUASH_STEPS: f32 = 8.0;
+/// How far a jump stretches the player (as a negative squash).
+const JUMP_STRETCH: f32 = 0.6;
 /// Most specks of dust at once.
 const MAX_DUST: usize = 96;
 
@@ -36,7 +38,8 @@ pub struct Effects {
     /// Where and when the player last died.
     death: Option<((f32, f32), f64)>,
     shake_until: f64,
-    /// The last landing's squash, 0 to 1 (scaled by how fast it fell).
+    /// The last landing's squash, 0 to 1 (scaled by how fast it fell), or
+    /// a jump's stretch (negative).
     squash: f32,
     /// Steps of that squash left.
     squash_left: f32,
@@ -63,6 +66,9 @@ impl Effects {
         }
         if e.jump {
             self.puff(feet(before), 4, time);
+            // Stretched tall and thin as it leaves the ground.
+            self.squash = -JUMP_STRETCH;
+            self.squash_left = SQUASH_STEPS;
         }
         if e.death {
             let centre = (
@@ -77,7 +83,8 @@ impl Effects {
         self.dust.retain(|s| time - s.since < DUST_TIME);
     }
 
-    /// How squashed the player is drawn now: 0 (not at all) to 1.
+    /// How squashed the player is drawn now: 0 (not at all) to 1, or
+    /// stretched (below 0) after a jump.
     pub fn squash(&self) -> f32 {
         self.squash * self.squash_left / SQUASH_STEPS
     }
