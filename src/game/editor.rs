@@ -28,7 +28,7 @@ const PAN_SPEED: f32 = 600.0;
 
 /// The help line at the bottom while editing.
 pub const HELP: [&str; 2] = [
-    "1-9 0 brush   left paint   right erase   Q rectangle   drag middle / arrows pan   wheel zoom",
+    "1-9 0 brush   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
     "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   click a header line to change it   E play   Esc play",
 ];
 
@@ -225,14 +225,19 @@ impl EditView {
                 centre.1 += step;
             }
         }
+        // Drag with the middle button, or with the left one while Space is
+        // held (for a touchpad), to pan.
         let (mx, my) = mouse_position();
-        if is_mouse_button_pressed(MouseButton::Middle) {
+        let space_drag = is_key_down(KeyCode::Space) && is_mouse_button_pressed(MouseButton::Left);
+        if is_mouse_button_pressed(MouseButton::Middle) || space_drag {
             self.pan_from = Some((mx, my));
         }
         if let Some((fx, fy)) = self.pan_from {
             centre.0 -= (mx - fx) / self.zoom;
             centre.1 -= (my - fy) / self.zoom;
-            self.pan_from = is_mouse_button_down(MouseButton::Middle).then_some((mx, my));
+            let held = is_mouse_button_down(MouseButton::Middle)
+                || is_mouse_button_down(MouseButton::Left);
+            self.pan_from = held.then_some((mx, my));
         }
         let wheel = mouse_wheel().1;
         if wheel > 0.0 {
@@ -299,6 +304,9 @@ impl EditView {
     }
 
     fn mouse_edits(&mut self, session: &mut Session) {
+        if self.pan_from.is_some() {
+            return;
+        }
         let cell = self.cell_under_mouse(session);
         let brush = self.brush();
         let rect_tool = self.rect_tool || matches!(brush, Brush::Mover(_));
