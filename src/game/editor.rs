@@ -200,15 +200,13 @@ impl EditView {
     }
 
     fn camera(&mut self, session: &Session, frame_time: f32) {
-        let vp = self.viewport(session);
         let band_top = BAR_TOP + BAR_HEIGHT;
         let band_w = screen_width() - PANEL_WIDTH;
         let band_h = screen_height() - band_top - super::hud::help_height(true);
-        let mut centre = (
-            vp.area.x as f32 + band_w / 2.0 / vp.zoom,
-            vp.area.y as f32 + band_h / 2.0 / vp.zoom,
-        );
-        centre = self.centre.unwrap_or(centre);
+        let mut centre = match self.centre {
+            Some(centre) => centre,
+            None => self.first_view(session, (band_w, band_h)),
+        };
         if !self.ctrl {
             let step = PAN_SPEED * frame_time / self.zoom;
             let held = |keys: [KeyCode; 2]| keys.into_iter().any(is_key_down);
@@ -246,6 +244,32 @@ impl EditView {
             self.zoom = (self.zoom / 2.0).max(0.25);
         }
         self.centre = Some(centre);
+    }
+
+    /// A newly opened level: the largest zoom (up to 4) at which it fits
+    /// whole, centred; a level too big at zoom 1 is shown at 1 around its
+    /// spawn.
+    fn first_view(&mut self, session: &Session, band: (f32, f32)) -> (f32, f32) {
+        let Some(editor) = session.editor() else {
+            return (0.0, 0.0);
+        };
+        let (w, h) = editor.size();
+        let t = TILE as f32;
+        let level = (w as f32 * t, h as f32 * t);
+        match [4.0, 3.0, 2.0, 1.5, 1.0]
+            .into_iter()
+            .find(|z| level.0 * z <= band.0 && level.1 * z <= band.1)
+        {
+            Some(zoom) => {
+                self.zoom = zoom;
+                (level.0 / 2.0, level.1 / 2.0)
+            }
+            None => {
+                self.zoom = 1.0;
+                let (c, r) = editor.level().spawn;
+                ((c as f32 + 0.5) * t, (r as f32 + 0.5) * t)
+            }
+        }
     }
 
     fn palette_and_panel_clicks(&mut self, session: &mut Session) {

@@ -65,6 +65,12 @@ pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) {
         death_causes(world.crushes(), world.shot()),
         seconds(world.frame()),
     );
+    if let Some(best) = session
+        .record(session.index())
+        .and_then(|r| r.best.as_ref())
+    {
+        line.push_str(&format!("   best {:.2} s", seconds(best.steps)));
+    }
     if clock.speed() < 1.0 {
         line.push_str(&format!("   speed x{}", clock.speed()));
     }
@@ -162,12 +168,19 @@ pub fn phase(session: &Session) {
                 ),
                 outcome_line(session),
                 (
-                    if session.index() + 1 < session.level_count() {
-                        "Enter: next level"
-                    } else {
-                        "Enter: summary"
-                    }
-                    .into(),
+                    format!(
+                        "{}{}",
+                        if session.index() + 1 < session.level_count() {
+                            "Enter: next level"
+                        } else {
+                            "Enter: summary"
+                        },
+                        if session.menu_cursor().is_some() {
+                            "   Esc: level select"
+                        } else {
+                            ""
+                        }
+                    ),
                     DIM,
                 ),
             ]);
