@@ -723,6 +723,9 @@ impl Session {
                     self.notices.push(notice);
                 }
             }
+            // An edit kept from before is of the old file: the editor opens
+            // the new one.
+            self.editor = None;
             self.restart();
             self.end_replay(ReplayEnd::Reloaded);
         }

@@ -420,3 +420,20 @@ proptest! {
         prop_assert!(fs::read_to_string(&path).unwrap().starts_with("// My level, by me.\n"));
     }
 }
+
+#[test]
+fn a_file_changed_outside_after_editing_is_what_the_editor_opens_next() {
+    let (dir, data) = (scratch("session-outside"), scratch("session-outside-data"));
+    let (path, mut s) = session(&dir, &data, CORRIDOR);
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((3, 1), Brush::Tile('^'));
+    s.toggle_editor();
+    let outside = "title = Outside\n#########\n#@.....E#\n#########\n";
+    fs::write(&path, outside).unwrap();
+    let file = fs::File::options().write(true).open(&path).unwrap();
+    file.set_modified(std::time::SystemTime::UNIX_EPOCH + std::time::Duration::from_secs(1))
+        .unwrap();
+    assert!(s.poll_reload());
+    s.toggle_editor();
+    assert_eq!(s.editor().unwrap().text(), outside);
+}
