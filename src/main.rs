@@ -25,10 +25,13 @@ use thiserror::Error;
 
 /// What `--help` shows after the options.
 const AFTER_HELP: &str = "\
-Without --headless, plays LEVEL (or every level in levels/) in a window.
-Controls: arrows or A/D run, Space/Z/Up/W jump, Down/S drop through a ledge;
-R restart, N/B next/previous level, Tab collision mode, F1 debug view, Esc
-quit. The game's help line and the README list them all.
+Without --headless, plays LEVEL in a window, or opens a level select of
+every level in levels/. Controls: arrows or A/D run, Space/Z/Up/W jump,
+Down/S drop through a ledge; R restart, N/B next/previous level, Tab
+collision mode, G ghost, E editor, M mute, F1 debug view, Esc back to the
+level select (or quit). The game's help line and the README list them all.
+Best times, ghosts and your own levels are kept in $DROPTHROUGH_DATA_DIR,
+or else the platform's data directory (~/.local/share/dropthrough on Linux).
 
 Exit codes: 0 success; 2 a usage, level, input-script or file error (one
 line on stderr, naming the file, line and column).";
@@ -73,7 +76,7 @@ fn usage(message: impl Into<String>) -> CliError {
     after_help = AFTER_HELP
 )]
 struct Cli {
-    /// Level file to play in the window (default: every level in levels/, in order).
+    /// Level file to play in the window (default: a level select of every level in levels/).
     #[arg(value_name = "LEVEL")]
     play: Option<PathBuf>,
 
