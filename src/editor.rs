@@ -65,15 +65,6 @@ impl Brush {
             Brush::Mover(MoverKind::Solid) => "solid mover",
         }
     }
-
-    /// The character it writes in the grid (a mover's is its letter, so `a` here).
-    pub fn char(self) -> char {
-        match self {
-            Brush::Tile(c) => c,
-            Brush::Spawn => '@',
-            Brush::Mover(_) => 'a',
-        }
-    }
 }
 
 /// A new mover's header value: it moves a few tiles and back, slowly.
@@ -622,9 +613,41 @@ mod tests {
     }
 
     #[test]
-    fn the_template_parses_with_a_spawn_and_an_exit() {
+    fn the_template_is_a_walled_room_run_through_from_the_spawn_to_the_exit() {
+        use crate::grid::Tile;
+        use crate::{CollisionMode, Keys, World};
         let level = Level::parse(&template("New"), "new.txt").unwrap();
-        assert!(level.warnings().is_empty());
         assert_eq!(level.header.title.as_deref(), Some("New"));
+        let (w, h) = (level.grid.width() as i32, level.grid.height() as i32);
+        assert_eq!((w, h), (40, 14));
+        for col in 0..w {
+            for row in 0..h {
+                let wall = col == 0 || row == 0 || col == w - 1 || row == h - 1;
+                let tile = level.grid.get(col, row);
+                match (col, row) {
+                    (2, 12) => assert_eq!(level.spawn, (2, 12)),
+                    (37, 12) => assert_eq!(tile, Tile::Exit),
+                    _ if wall => assert_eq!(tile, Tile::Solid, "({col}, {row})"),
+                    _ => assert_eq!(tile, Tile::Empty, "({col}, {row})"),
+                }
+            }
+        }
+        let mut world = World::new(level, CollisionMode::Sweep);
+        let right = Keys {
+            right: true,
+            ..Keys::NONE
+        };
+        assert!((0..600).any(|_| world.step(right).events.exit));
+    }
+
+    #[test]
+    fn every_brush_has_its_own_name() {
+        let mut names: Vec<&str> = Brush::PALETTE.iter().map(|b| b.name()).collect();
+        names.push(Brush::ERASE.name());
+        assert!(names.iter().all(|n| n.len() > 3));
+        let count = names.len();
+        names.sort_unstable();
+        names.dedup();
+        assert_eq!(names.len(), count, "{names:?}");
     }
 }
