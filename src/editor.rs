@@ -460,8 +460,10 @@ impl Editor {
         let (r0, r1) = (a.1.min(b.1), a.1.max(b.1));
         self.change(|doc| match brush {
             Brush::Mover(kind) => {
+                // (In a level that loads, a letter has a header line exactly
+                // when it is in the grid.)
                 let letter = ('a'..='z')
-                    .find(|l| doc.cells_of(*l).is_empty() && doc.header(&l.to_string()).is_none())
+                    .find(|l| doc.cells_of(*l).is_empty())
                     .ok_or("a level has at most 26 movers (a-z)")?;
                 for row in r0..=r1 {
                     for col in c0..=c1 {

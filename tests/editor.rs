@@ -116,6 +116,11 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
     e.begin_stroke();
     for col in 1..=4 {
         e.paint((col, 1), Brush::Tile('#'));
+        assert_eq!(
+            e.level().grid.get(col as i32, 1),
+            Tile::Solid,
+            "shown as painted"
+        );
     }
     e.end_stroke();
     let after_stroke = e.text();
@@ -222,6 +227,80 @@ fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
     assert_eq!(e.level().grid.get(12, 5), Tile::Solid);
     assert_eq!(e.level().spawn, (1, 2));
     Level::parse(&e.text(), "grown.txt").unwrap();
+    // Up to the largest grid, on either side.
+    for far in [(4096, 0), (0, 4096)] {
+        e.paint(far, Brush::Tile('#'));
+        assert_eq!(e.size(), (13, 6));
+        assert!(
+            e.message().unwrap().contains("at most 4096"),
+            "{:?}",
+            e.message()
+        );
+    }
+}
+
+#[test]
+fn the_panel_lists_the_title_every_number_key_and_each_mover() {
+    let e = editor(AUTHORED);
+    let fields = e.header_fields();
+    let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
+    assert_eq!(
+        keys,
+        [
+            "title",
+            "gravity",
+            "max_fall",
+            "run_speed",
+            "jump_speed",
+            "fire_every",
+            "bullet_speed",
+            "bullet_radius",
+            "a"
+        ]
+    );
+    let value = |key: &str| fields.iter().find(|(k, _)| k == key).unwrap().1.as_str();
+    assert_eq!(value("title"), "Authored");
+    assert_eq!(value("gravity"), "2000");
+    assert_eq!(value("max_fall"), "", "not set: the default");
+    assert_eq!(value("a"), "oneway up 2 40");
+}
+
+#[test]
+fn a_new_header_key_follows_the_last_header_line_not_a_blank_after_it() {
+    let mut e = editor("title = T\n\n// grid\n#####\n#@.E#\n#####\n");
+    e.set_header("gravity", "900").unwrap();
+    assert!(
+        e.text()
+            .starts_with("title = T\ngravity = 900\n\n// grid\n"),
+        "{}",
+        e.text()
+    );
+    let mut e = editor("// no header\n#####\n#@.E#\n#####\n");
+    e.set_header("gravity", "900").unwrap();
+    assert!(
+        e.text().starts_with("// no header\ngravity = 900\n#####"),
+        "{}",
+        e.text()
+    );
+}
+
+#[test]
+fn undo_keeps_the_last_500_edits() {
+    let mut e = editor(AUTHORED);
+    for i in 0..510 {
+        let brush = if i % 2 == 0 {
+            Brush::Tile('#')
+        } else {
+            Brush::ERASE
+        };
+        e.paint((2, 1), brush);
+    }
+    let mut undone = 0;
+    while e.undo() {
+        undone += 1;
+    }
+    assert_eq!(undone, dropthrough::editor::UNDO_LIMIT);
+    assert_eq!(undone, 500);
 }
 
 /// A session on one level file in `dir`, with records in `data`.
