@@ -128,6 +128,13 @@ fn best_times_are_kept_in_the_folder_and_a_new_best_says_so() {
     play(&mut s, right_after(20));
     assert_eq!(s.outcome(), Some(Outcome::NotBetter { best: first }));
     s.restart();
+    play(&mut s, right_after(10));
+    assert_eq!(
+        s.outcome(),
+        Some(Outcome::NotBetter { best: first }),
+        "the same time is not a new best"
+    );
+    s.restart();
     let fast = play(&mut s, right_after(0)).len() as u64;
     assert_eq!(fast, first - 10);
     assert_eq!(
@@ -149,6 +156,8 @@ fn best_times_are_kept_in_the_folder_and_a_new_best_says_so() {
     let ghost = best.keys.as_ref().expect("the best run's keys are kept");
     assert_eq!(ghost.keys_at(1), RIGHT);
     assert!(data.join(RECORDS_FILE).is_file());
+    assert_eq!(again.records_dir(), Some(&*data as &Path));
+    assert_eq!(Records::in_memory().dir(), None);
     assert!(data.join(GHOSTS_DIR).join("00.txt.inputs").is_file());
     let beside: Vec<_> = fs::read_dir(&*levels).unwrap().collect();
     assert_eq!(beside.len(), 1, "only the level file in its folder");
