@@ -197,6 +197,8 @@ fn an_edit_that_would_break_the_level_is_refused_and_says_why() {
         ("gravity", "fast"),
         ("a", "sideways 2 40"),
         ("title", "two\nlines"),
+        ("title", "T\n// would parse, but is two lines"),
+        ("title", "T\r// the same with a carriage return"),
     ] {
         assert!(e.set_header(key, value).is_err(), "{key} = {value}");
         assert_eq!(e.text(), before, "{key} = {value} left no trace");
