@@ -152,11 +152,11 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     loop {
         #[cfg(not(target_arch = "wasm32"))]
         let frame_start = get_time();
-        // Esc goes back to the level select, and quits from there. NOTE: a
-        // browser tab is closed, not quit: there Esc only goes back.
         #[cfg(target_arch = "wasm32")]
         let phase_before = session.phase();
-        // (Keys typed into the editor's header panel are text, not commands.)
+        // Esc goes back to the level select, and quits from there. NOTE: a
+        // browser tab is closed, not quit: there Esc only goes back. (Keys
+        // typed into the editor's header panel are text, not commands.)
         let typing = edit_view.typing();
         let quit = !typing && is_key_pressed(KeyCode::Escape) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
