@@ -5,12 +5,9 @@ set -euo pipefail
 out="$E2E_OUT"
 bin=target/release/dropthrough
 
-"$bin" tests/e2e/level.txt --trace "$out/trace.csv" --record "$out/recording.txt" \
-  --bullets "$out/bullets.csv" \
-  >"$out/game.log" 2>&1 &
-game=$!
-cleanup() { kill "$game" 2>/dev/null || true; }
-trap cleanup EXIT
+# The game running now, killed if the script stops early.
+game=""
+cleanup() { [ -z "$game" ] || kill "$game" 2>/dev/null || true; }
 
 # Presses Esc and waits for "$game" to quit cleanly; $1 names it, $2 is its log.
 quit() {
@@ -27,12 +24,23 @@ quit() {
   wait "$game" || { echo "e2e: $1 exited with an error:" >&2; cat "$2" >&2; exit 1; }
 }
 
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
-[ -n "$wid" ] || { echo "e2e: no game window" >&2; exit 1; }
-# No window manager: focus by hand, and keep the pointer over the window too.
-xdotool windowfocus --sync "$wid"
-xdotool mousemove --window "$wid" 100 100
-sleep 0.5
+# Waits for the window whose title matches $1 ($2 names it in errors), and
+# gives it the keyboard and the pointer by hand (there is no window
+# manager); sets $wid. The game started last ($game) is killed on exit.
+await_window() {
+  trap cleanup EXIT
+  wid=$(timeout 20 xdotool search --sync --onlyvisible --name "$1" | head -n 1)
+  [ -n "$wid" ] || { echo "e2e: no window for $2" >&2; exit 1; }
+  xdotool windowfocus --sync "$wid"
+  xdotool mousemove --window "$wid" 100 100
+  sleep 0.5
+}
+
+"$bin" tests/e2e/level.txt --trace "$out/trace.csv" --record "$out/recording.txt" \
+  --bullets "$out/bullets.csv" \
+  >"$out/game.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the game"
 
 hold() { xdotool keydown "$1"; sleep "$2"; xdotool keyup "$1"; }
 
@@ -62,12 +70,7 @@ quit "the game" "$out/game.log"
 menu_dir=$(pwd)/tests/e2e/menu
 (cd "$menu_dir" && exec "$OLDPWD/$bin") >"$out/menu.log" 2>&1 &
 game=$!
-trap cleanup EXIT
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
-[ -n "$wid" ] || { echo "e2e: no game window for the level select" >&2; exit 1; }
-xdotool windowfocus --sync "$wid"
-xdotool mousemove --window "$wid" 100 100
-sleep 0.5
+await_window '^dropthrough' "the level select"
 xwd -silent -id "$wid" >"$out/menu.xwd"
 xdotool key Return      # the first level
 sleep 0.3
@@ -92,12 +95,7 @@ quit "the game from its level select" "$out/menu.log"
 cp tests/e2e/edit.txt "$out/edit.txt"
 "$bin" "$out/edit.txt" >"$out/edit.log" 2>&1 &
 game=$!
-trap cleanup EXIT
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
-[ -n "$wid" ] || { echo "e2e: no game window for the editor" >&2; exit 1; }
-xdotool windowfocus --sync "$wid"
-xdotool mousemove --window "$wid" 100 100
-sleep 0.5
+await_window '^dropthrough' "the editor"
 xdotool key e
 sleep 0.3
 xwd -silent -id "$wid" >"$out/editor.xwd"
@@ -125,12 +123,7 @@ quit "the game after editing" "$out/edit.log"
 # sound starts, plays and quits as the silent one does.
 target/debug/dropthrough tests/e2e/level.txt >"$out/sound.log" 2>&1 &
 game=$!
-trap cleanup EXIT
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name '^dropthrough' | head -n 1)
-[ -n "$wid" ] || { echo "e2e: no game window for the build with sound" >&2; exit 1; }
-xdotool windowfocus --sync "$wid"
-xdotool mousemove --window "$wid" 100 100
-sleep 0.5
+await_window '^dropthrough' "the build with sound"
 xdotool keydown Right
 sleep 0.4
 xdotool key space
@@ -146,12 +139,7 @@ quit "the game built with sound" "$out/sound.log"
 example=target/debug/examples/minimal_game
 "$example" levels/02-down-through.txt >"$out/example.log" 2>&1 &
 game=$!
-trap cleanup EXIT
-wid=$(timeout 20 xdotool search --sync --onlyvisible --name 'minimal game' | head -n 1)
-[ -n "$wid" ] || { echo "e2e: no window for the minimal example" >&2; exit 1; }
-xdotool windowfocus --sync "$wid"
-xdotool mousemove --window "$wid" 100 100
-sleep 0.5
+await_window 'minimal game' "the minimal example"
 xwd -silent -id "$wid" >"$out/example-start.xwd"
 hold Right 0.6
 sleep 0.2

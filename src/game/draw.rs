@@ -21,7 +21,8 @@ fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
     draw_rectangle(sx, sy, ex - sx, ey - sy, color);
 }
 
-fn world_outline(vp: &Viewport, r: Rect, color: Color) {
+/// A box given in world pixels, outlined 2 screen px thick.
+pub fn world_outline(vp: &Viewport, r: Rect, color: Color) {
     let (sx, sy) = vp.to_screen(r.x as f32, r.y as f32);
     draw_rectangle_lines(
         sx,

@@ -406,16 +406,7 @@ impl EditView {
         draw::level(&level.grid, &vp, time);
         draw::movers(&level.movers, 0, &vp, 0.0);
         for m in &level.movers {
-            let path = m.path();
-            let (px, py) = vp.to_screen(path.x as f32, path.y as f32);
-            draw_rectangle_lines(
-                px,
-                py,
-                path.w as f32 * vp.zoom,
-                path.h as f32 * vp.zoom,
-                1.0,
-                colours::EDIT_MOVER_PATH,
-            );
+            draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
             let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 12.0);
             draw_text(m.letter.to_string(), lx, ly, 8.0 * vp.zoom, TEXT);
         }
@@ -435,14 +426,15 @@ impl EditView {
                 Some((from, _)) => (from, cell),
                 None => (cell, cell),
             };
-            let (c0, c1) = (from.0.min(to.0), from.0.max(to.0));
-            let (r0, r1) = (from.1.min(to.1), from.1.max(to.1));
-            let (ax, ay) = vp.to_screen((c0 as i32 * TILE) as f32, (r0 as i32 * TILE) as f32);
-            let (bx, by) = vp.to_screen(
-                ((c1 as i32 + 1) * TILE) as f32,
-                ((r1 as i32 + 1) * TILE) as f32,
+            let (c0, c1) = (from.0.min(to.0) as i32, from.0.max(to.0) as i32);
+            let (r0, r1) = (from.1.min(to.1) as i32, from.1.max(to.1) as i32);
+            let cells = Rect::new(
+                c0 * TILE,
+                r0 * TILE,
+                (c1 - c0 + 1) * TILE,
+                (r1 - r0 + 1) * TILE,
             );
-            draw_rectangle_lines(ax, ay, bx - ax, by - ay, 2.0, colours::EDIT_CURSOR);
+            draw::world_outline(&vp, cells, colours::EDIT_CURSOR);
         }
         self.draw_palette(time);
         self.draw_panel(session);
