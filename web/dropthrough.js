@@ -2,7 +2,8 @@
 // page's query string (the web's command line) and a console to write to,
 // keeps keyboard focus on the canvas, and releases every held key when the
 // page loses focus, through the same key events the game reads, so nothing
-// sticks and a recording stays true.
+// sticks and a recording stays true; the editor's Ctrl chords do not reach
+// the browser.
 "use strict";
 (function () {
   const held = new Set();
@@ -23,7 +24,12 @@
     };
   }
 
-  window.addEventListener("keydown", (e) => held.add(e.code), true);
+  window.addEventListener("keydown", (e) => {
+    held.add(e.code);
+    // The editor's Ctrl+S, Ctrl+Z and Ctrl+Y are the game's, not the
+    // browser's "save page" and its editing commands.
+    if ((e.ctrlKey || e.metaKey) && ["KeyS", "KeyZ", "KeyY"].includes(e.code)) e.preventDefault();
+  }, true);
   window.addEventListener("keyup", (e) => held.delete(e.code), true);
   function release_all() {
     for (const code of held) {

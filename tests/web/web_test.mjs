@@ -175,6 +175,14 @@ try {
   await menu.page.waitForTimeout(200);
   await menu.page.keyboard.press("Escape");
   check(await waitFor(menu.lines, /dropthrough: menu$/, 5000) !== null, "Esc goes back to the level select");
+  // The editor's Ctrl+S is the game's: the browser's "save page" does not open.
+  await menu.page.evaluate(() => {
+    window.ctrl_s_prevented = null;
+    window.addEventListener("keydown", (e) => { if (e.code === "KeyS") window.ctrl_s_prevented = e.defaultPrevented; });
+  });
+  await menu.page.keyboard.press("Control+s");
+  check(await menu.page.evaluate(() => window.ctrl_s_prevented) === true,
+    "Ctrl+S goes to the game, not to the browser's save-page");
   const menu_errors = menu.lines.filter((l) => l.startsWith("pageerror"));
   check(menu_errors.length === 0, `no page errors in the level select ${menu_errors.join(" | ")}`);
   await menu.page.close();
