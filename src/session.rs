@@ -401,9 +401,11 @@ pub struct Session {
     /// Things to tell the player once (a dropped best time, an unwritable
     /// records file), until the window takes them.
     notices: Vec<String>,
-    /// The editor of the current level, kept (with its undo history) while
-    /// the edited level is tried out.
-    editor: Option<Editor>,
+    /// Each level's editor, once opened: kept (with its undo history) while
+    /// the edited level is tried out and while other levels are played.
+    editors: Vec<Option<Editor>>,
+    /// Whether quitting was refused once to say that edits are not saved.
+    quit_warned: bool,
     /// Where N in the level select makes new levels (`None`: in memory).
     new_levels_dir: Option<PathBuf>,
 }
@@ -451,9 +453,11 @@ impl Session {
             ghost: None,
             ghost_shown: true,
             notices: Vec::new(),
-            editor: None,
+            editors: Vec::new(),
+            quit_warned: false,
             new_levels_dir: None,
         };
+        session.editors.resize_with(session.levels.len(), || None);
         session.restart();
         session
     }
@@ -646,11 +650,7 @@ impl Session {
     /// a replay: it belongs to the level it was recorded on.
     pub fn go_to(&mut self, index: usize) {
         self.end_run();
-        let index = index % self.levels.len();
-        if index != self.index {
-            self.editor = None;
-        }
-        self.index = index;
+        self.index = index % self.levels.len();
         self.restart();
         self.end_replay(ReplayEnd::LeftLevel);
     }
@@ -669,9 +669,11 @@ impl Session {
                 }
                 if same.is_some() {
                     self.levels[index] = file;
+                    self.editors[index] = None;
                 } else {
                     self.levels.push(file);
                     self.results.push(None);
+                    self.editors.push(None);
                 }
                 self.go_to(index);
             }
@@ -725,7 +727,7 @@ impl Session {
             }
             // An edit kept from before is of the old file: the editor opens
             // the new one.
-            self.editor = None;
+            self.editors[self.index] = None;
             self.restart();
             self.end_replay(ReplayEnd::Reloaded);
         }
@@ -741,12 +743,34 @@ impl Session {
                 self.toggle_editor();
                 false
             }
-            (None, _) | (Some(_), Phase::Menu) => true,
+            (None, _) | (Some(_), Phase::Menu) => self.request_quit(),
             (Some(_), _) => {
                 self.open_menu();
                 false
             }
         }
+    }
+
+    /// Whether to quit now (Esc, or the window closed). With edits not
+    /// saved, the first request is refused and says which levels they are
+    /// in; asking again quits.
+    pub fn request_quit(&mut self) -> bool {
+        let unsaved: Vec<String> = self
+            .levels
+            .iter()
+            .zip(&self.editors)
+            .filter(|(_, e)| e.as_ref().is_some_and(Editor::unsaved))
+            .map(|(l, _)| l.name())
+            .collect();
+        if unsaved.is_empty() || self.quit_warned {
+            return true;
+        }
+        self.quit_warned = true;
+        self.notices.push(format!(
+            "edits not saved in {}: quit again to leave them, or E on the level and Ctrl+S to save",
+            unsaved.join(", ")
+        ));
+        false
     }
 
     /// Shows the level select, its cursor on the level just played. A
@@ -839,11 +863,12 @@ impl Session {
 
     fn open_editor(&mut self) {
         self.end_run();
-        if self.editor.is_none() {
+        self.quit_warned = false;
+        if self.editors[self.index].is_none() {
             let file = &self.levels[self.index];
             let (text, note) = file.text_to_edit();
             match Editor::open(&file.path, &text) {
-                Ok(editor) => self.editor = Some(editor),
+                Ok(editor) => self.editors[self.index] = Some(editor),
                 Err(e) => {
                     self.notices.push(format!("cannot edit: {e}"));
                     return;
@@ -857,7 +882,7 @@ impl Session {
     }
 
     fn play_edited(&mut self) {
-        let Some(editor) = &mut self.editor else {
+        let Some(editor) = &mut self.editors[self.index] else {
             return;
         };
         editor.end_stroke();
@@ -878,7 +903,7 @@ impl Session {
     /// [`Editor::save`]); a dropped level has no file to save to.
     pub fn save_edit(&mut self) -> Result<(), String> {
         let file = &mut self.levels[self.index];
-        let Some(editor) = self.editor.as_mut() else {
+        let Some(editor) = self.editors[self.index].as_mut() else {
             return Err("nothing is being edited".into());
         };
         if file.dropped.is_some() {
@@ -933,6 +958,7 @@ impl Session {
         };
         self.levels.push(file);
         self.results.push(None);
+        self.editors.push(None);
         self.go_to(self.levels.len() - 1);
         self.open_editor();
         Ok(())
@@ -940,21 +966,29 @@ impl Session {
 
     /// The editor, while the level is open in it.
     pub fn editor(&self) -> Option<&Editor> {
-        self.editor
+        self.editors[self.index]
             .as_ref()
             .filter(|_| self.phase == Phase::Editing)
     }
 
     /// The editor, to edit with, while the level is open in it.
     pub fn editor_mut(&mut self) -> Option<&mut Editor> {
-        self.editor
+        self.editors[self.index]
             .as_mut()
             .filter(|_| self.phase == Phase::Editing)
     }
 
+    /// Whether level `index` has edits not saved to its file.
+    pub fn unsaved_edits_in(&self, index: usize) -> bool {
+        self.editors
+            .get(index)
+            .and_then(Option::as_ref)
+            .is_some_and(Editor::unsaved)
+    }
+
     /// Whether the level played has edits not saved to its file.
     pub fn unsaved_edits(&self) -> bool {
-        self.editor.as_ref().is_some_and(Editor::unsaved)
+        self.unsaved_edits_in(self.index)
     }
 
     /// Writes the recording and trace of the run in progress, if any, and

@@ -518,3 +518,56 @@ fn a_file_changed_outside_after_editing_is_what_the_editor_opens_next() {
     s.toggle_editor();
     assert_eq!(s.editor().unwrap().text(), outside);
 }
+
+#[test]
+fn edits_are_kept_across_levels_and_quitting_with_them_unsaved_asks_twice() {
+    let (dir, data) = (scratch("session-keep"), scratch("session-keep-data"));
+    let files: Vec<LevelFile> = [CORRIDOR, "title = Two\n#####\n#@.E#\n#####\n"]
+        .iter()
+        .enumerate()
+        .map(|(i, text)| {
+            let path = dir.join(format!("{i}.txt"));
+            fs::write(&path, text).unwrap();
+            LevelFile::load(&path).unwrap()
+        })
+        .collect();
+    let mut s = Session::new(files, CollisionMode::Substep, Outputs::default(), None)
+        .with_records(Records::open(&data))
+        .with_menu();
+    s.menu_choose();
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((4, 1), Brush::Tile('^'));
+    s.toggle_editor();
+    s.next_level();
+    assert!(!s.unsaved_edits(), "level 2 has none");
+    assert!(s.unsaved_edits_in(0));
+    s.previous_level();
+    s.toggle_editor();
+    assert_eq!(
+        s.editor().unwrap().tile((4, 1)),
+        '^',
+        "the edit is still there"
+    );
+    assert!(s.editor_mut().unwrap().undo(), "with its history");
+    assert!(s.editor_mut().unwrap().redo());
+    s.toggle_editor();
+    // Esc to the menu, then Esc to quit: refused once, with the reason.
+    assert!(!s.escape());
+    assert_eq!(s.phase(), Phase::Menu);
+    assert!(!s.escape(), "the first quit is refused");
+    let notices = s.take_notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("edits not saved in 0.txt")),
+        "{notices:?}"
+    );
+    assert!(s.escape(), "asked again, it quits");
+    // Saved, it quits at once.
+    let (_, mut s) = session(&dir, &data, CORRIDOR);
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((4, 1), Brush::Tile('^'));
+    s.save_edit().unwrap();
+    s.toggle_editor();
+    assert!(s.request_quit());
+}

@@ -245,7 +245,10 @@ fn menu(session: &Session) {
         );
         let deaths = record.map_or(0, |r| r.deaths);
         let marker = if i == cursor { ">" } else { " " };
-        let title: String = file.title().chars().take(28).collect();
+        let mut title: String = file.title().chars().take(26).collect();
+        if session.unsaved_edits_in(i) {
+            title.push_str(" *");
+        }
         lines.push((
             format!(
                 "{marker} {:>2} {title:<28} {best} {deaths:>5} deaths",

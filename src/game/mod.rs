@@ -160,7 +160,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let typing = edit_view.typing();
         let quit = !typing && is_key_pressed(KeyCode::Escape) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
-        if is_quit_requested() || quit {
+        if quit || (is_quit_requested() && session.request_quit()) {
             break;
         }
         #[cfg(target_arch = "wasm32")]
