@@ -524,10 +524,16 @@ impl Session {
 
     /// Adds the current run's deaths not yet counted to the records.
     fn end_run(&mut self) {
+        let file = &self.levels[self.index];
+        self.count_deaths(file.name(), file.hash);
+    }
+
+    /// Adds the current run's deaths not yet counted to level `name`'s
+    /// record, for the content `hash` the run was played on.
+    fn count_deaths(&mut self, name: String, hash: u64) {
         let deaths = self.world.deaths() - self.run_deaths_counted;
         if deaths > 0 && self.run_unrecorded != Some(Unrecorded::Replayed) {
-            let file = &self.levels[self.index];
-            self.records.add_deaths(&file.name(), file.hash, deaths);
+            self.records.add_deaths(&name, hash, deaths);
             self.pass_on_records_problem();
         }
         self.run_deaths_counted = self.world.deaths();
@@ -715,10 +721,11 @@ impl Session {
         if matches!(self.phase, Phase::Menu | Phase::Editing) {
             return false;
         }
-        let before = self.levels[self.index].hash;
-        self.end_run();
+        let (name, before) = (self.levels[self.index].name(), self.levels[self.index].hash);
         let reloaded = self.levels[self.index].reload_if_changed();
         if reloaded {
+            // The run so far was played on the old version.
+            self.count_deaths(name, before);
             let file = &self.levels[self.index];
             if file.hash != before {
                 if let Some(notice) = self.records.check(&file.name(), file.hash) {
