@@ -98,13 +98,20 @@ impl EditView {
         Brush::PALETTE[self.brush]
     }
 
+    /// The screen area the level is shown in: its top, width and height
+    /// (between the palette bar and the help lines, left of the panel).
+    fn band() -> (f32, f32, f32) {
+        let top = BAR_TOP + BAR_HEIGHT;
+        let width = screen_width() - PANEL_WIDTH;
+        let height = screen_height() - top - super::hud::help_height(true);
+        (top, width, height)
+    }
+
     fn viewport(&self, session: &Session) -> Viewport {
         let level = session.editor().map(|e| e.size()).unwrap_or((1, 1));
         let level_px = (level.0 as f32 * TILE as f32, level.1 as f32 * TILE as f32);
         let (cx, cy) = self.centre.unwrap_or((level_px.0 / 2.0, level_px.1 / 2.0));
-        let band_top = BAR_TOP + BAR_HEIGHT;
-        let band_w = screen_width() - PANEL_WIDTH;
-        let band_h = screen_height() - band_top - super::hud::help_height(true);
+        let (band_top, band_w, band_h) = EditView::band();
         let left = cx - band_w / 2.0 / self.zoom;
         let top = cy - band_h / 2.0 / self.zoom;
         Viewport {
@@ -126,8 +133,8 @@ impl EditView {
     /// palette, the panel or the help lines) and inside the grid's reach.
     fn cell_under_mouse(&self, session: &Session) -> Option<Cell> {
         let (mx, my) = mouse_position();
-        let band_bottom = screen_height() - super::hud::help_height(true);
-        if my < BAR_TOP + BAR_HEIGHT || my >= band_bottom || mx >= screen_width() - PANEL_WIDTH {
+        let (band_top, band_w, band_h) = EditView::band();
+        if my < band_top || my >= band_top + band_h || mx >= band_w {
             return None;
         }
         let vp = self.viewport(session);
@@ -200,9 +207,7 @@ impl EditView {
     }
 
     fn camera(&mut self, session: &Session, frame_time: f32) {
-        let band_top = BAR_TOP + BAR_HEIGHT;
-        let band_w = screen_width() - PANEL_WIDTH;
-        let band_h = screen_height() - band_top - super::hud::help_height(true);
+        let (_, band_w, band_h) = EditView::band();
         let mut centre = match self.centre {
             Some(centre) => centre,
             None => self.first_view(session, (band_w, band_h)),
@@ -333,46 +338,43 @@ impl EditView {
         }
         let cell = self.cell_under_mouse(session);
         let brush = self.brush();
-        let rect_tool = self.rect_tool || matches!(brush, Brush::Mover(_));
-        let Some(editor) = session.editor_mut() else {
-            return;
-        };
-        for (button, erase) in [(MouseButton::Left, false), (MouseButton::Right, true)] {
-            if is_mouse_button_pressed(button) {
-                if let Some(cell) = cell {
-                    if rect_tool && !(erase && matches!(brush, Brush::Mover(_)) && !self.rect_tool)
-                    {
-                        self.rect_from = Some((cell, erase));
-                    } else {
-                        editor.begin_stroke();
-                        self.stroke = Some(erase);
-                    }
-                }
-            }
-        }
-        if let (Some(erase), Some(cell)) = (self.stroke, cell) {
-            editor.paint(cell, if erase { Brush::ERASE } else { brush });
-        }
-        if let Some(erase) = self.stroke {
-            let button = if erase {
+        // The left button paints `brush`, the right one erases.
+        let button = |erase: bool| {
+            if erase {
                 MouseButton::Right
             } else {
                 MouseButton::Left
-            };
-            if !is_mouse_button_down(button) {
+            }
+        };
+        let paint = |erase: bool| if erase { Brush::ERASE } else { brush };
+        let Some(editor) = session.editor_mut() else {
+            return;
+        };
+        for erase in [false, true] {
+            if let (true, Some(cell)) = (is_mouse_button_pressed(button(erase)), cell) {
+                // Movers are drawn as rectangles; erasing one is a click.
+                let mover = matches!(brush, Brush::Mover(_)) && !erase;
+                if self.rect_tool || mover {
+                    self.rect_from = Some((cell, erase));
+                } else {
+                    editor.begin_stroke();
+                    self.stroke = Some(erase);
+                }
+            }
+        }
+        if let Some(erase) = self.stroke {
+            if let Some(cell) = cell {
+                editor.paint(cell, paint(erase));
+            }
+            if !is_mouse_button_down(button(erase)) {
                 editor.end_stroke();
                 self.stroke = None;
             }
         }
         if let Some((from, erase)) = self.rect_from {
-            let button = if erase {
-                MouseButton::Right
-            } else {
-                MouseButton::Left
-            };
-            if !is_mouse_button_down(button) {
+            if !is_mouse_button_down(button(erase)) {
                 if let Some(to) = cell {
-                    editor.rect(from, to, if erase { Brush::ERASE } else { brush });
+                    editor.rect(from, to, paint(erase));
                 }
                 self.rect_from = None;
             }
