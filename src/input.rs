@@ -7,6 +7,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use crate::printable::printable;
 use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest input-script file, in bytes.
@@ -166,7 +167,7 @@ pub enum ScriptErrorKind {
 
 /// An input-script error at `file:line:col`.
 #[derive(Clone, Debug, PartialEq, Eq, Error)]
-#[error("{file}:{line}:{col}: {kind}")]
+#[error("{}", printable(&format!("{}:{}:{}: {}", .file, .line, .col, .kind)))]
 pub struct ScriptError {
     /// The script's path, as given.
     pub file: String,
@@ -182,7 +183,7 @@ pub struct ScriptError {
 #[derive(Debug, Error)]
 pub enum ScriptLoadError {
     /// The file could not be read.
-    #[error("{file}: cannot read input script: {source}")]
+    #[error("{}: cannot read input script: {source}", printable(.file))]
     Io {
         /// The script's path, as given.
         file: String,
@@ -190,7 +191,7 @@ pub enum ScriptLoadError {
         source: std::io::Error,
     },
     /// The file is larger than [`MAX_SCRIPT_BYTES`].
-    #[error("{file}: input script is larger than 16 MiB")]
+    #[error("{}: input script is larger than 16 MiB", printable(.file))]
     TooBig {
         /// The file's path, as given.
         file: String,

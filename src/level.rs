@@ -13,6 +13,7 @@ use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
 use crate::header::{known_keys, mover_key, parse_mover, Field, Header, NUMBER_KEYS, TITLE_KEY};
 use crate::mover::{Mover, MoverKind};
+use crate::printable::printable;
 use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest grid, in tiles, on either side.
@@ -156,7 +157,7 @@ pub enum LevelErrorKind {
 /// A level error at `file:line:col` (both 1-based; `col` counts characters,
 /// or bytes for invalid UTF-8).
 #[derive(Clone, Debug, PartialEq, Error)]
-#[error("{file}:{line}:{col}: {kind}")]
+#[error("{}", printable(&format!("{}:{}:{}: {}", .file, .line, .col, .kind)))]
 pub struct LevelError {
     /// The level's path, as given.
     pub file: String,
@@ -172,7 +173,7 @@ pub struct LevelError {
 #[derive(Debug, Error)]
 pub enum LoadError {
     /// The file could not be read.
-    #[error("{file}: cannot read level: {source}")]
+    #[error("{}: cannot read level: {source}", printable(.file))]
     Io {
         /// The level's path, as given.
         file: String,
@@ -180,7 +181,7 @@ pub enum LoadError {
         source: std::io::Error,
     },
     /// The file is larger than [`MAX_FILE_BYTES`].
-    #[error("{file}: level file is larger than 16 MiB (expected at most 16 MiB)")]
+    #[error("{}: level file is larger than 16 MiB (expected at most 16 MiB)", printable(.file))]
     TooBig {
         /// The file's path, as given.
         file: String,

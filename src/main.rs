@@ -17,6 +17,7 @@ use clap::Parser;
 use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough::input::ScriptLoadError;
 use dropthrough::level::LoadError;
+use dropthrough::printable::printable;
 use dropthrough::records::Records;
 use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
@@ -153,7 +154,7 @@ fn main() -> ExitCode {
 /// start with its name (`levels/x.txt:7:13: …`); errors about the command
 /// line name the program.
 fn fail(error: &CliError) -> ExitCode {
-    eprintln!("{error}");
+    eprintln!("{}", printable(&error.to_string()));
     ExitCode::from(2)
 }
 
@@ -163,7 +164,7 @@ fn warnings(file: &Path, level: &Level) -> Vec<String> {
     level
         .warnings()
         .into_iter()
-        .map(|w| format!("{}: warning: {w}", file.display()))
+        .map(|w| printable(&format!("{}: warning: {w}", file.display())).into_owned())
         .collect()
 }
 
@@ -222,13 +223,7 @@ fn user_levels(dir: &Path, notices: &mut Vec<String>) -> Vec<LevelFile> {
         Ok(levels) => levels,
         Err(LoadDirError::Io { .. } | LoadDirError::Empty { .. }) => Vec::new(),
         Err(LoadDirError::Level(_)) => {
-            let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-                .into_iter()
-                .flatten()
-                .filter_map(|e| e.ok().map(|e| e.path()))
-                .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-                .collect();
-            paths.sort();
+            let paths = session::level_paths(dir).unwrap_or_default();
             paths
                 .iter()
                 .filter_map(|p| {
@@ -255,16 +250,6 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         Some(path) => vec![LevelFile::load(path)?],
         None => session::load_dir(&default_levels_dir())?,
     };
-    let mut inputs: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
-    inputs.extend(cli.replay.as_deref());
-    check_outputs(
-        &[
-            ("--trace", &cli.trace),
-            ("--bullets", &cli.bullets),
-            ("--record", &cli.record),
-        ],
-        &inputs,
-    )?;
     let replay = match &cli.replay {
         Some(path) => Some(InputScript::load(path)?),
         None => None,
@@ -294,6 +279,33 @@ fn play(cli: &Cli) -> Result<(), CliError> {
             levels.extend(user_levels(&dir.join(USER_LEVELS), &mut notices));
         }
     }
+    // NOTE: checked once every level is known, the player's own included:
+    // no output may land on a level, the replay, the data directory or a
+    // folder of levels the game lists.
+    let mut inputs: Vec<&Path> = levels.iter().map(|l| l.path.as_path()).collect();
+    inputs.extend(cli.replay.as_deref());
+    let mut kept: Vec<(&Path, &str)> = data
+        .iter()
+        .map(|d| {
+            (
+                d.as_path(),
+                "the game's data directory, where it keeps best times, ghosts and your levels",
+            )
+        })
+        .collect();
+    let bundled_dir = default_levels_dir();
+    if bundled {
+        kept.push((&bundled_dir, "the folder of levels the game plays"));
+    }
+    check_outputs(
+        &[
+            ("--trace", &outputs.trace),
+            ("--bullets", &outputs.bullets),
+            ("--record", &outputs.record),
+        ],
+        &inputs,
+        &kept,
+    )?;
     let records = data
         .as_deref()
         .map_or_else(Records::in_memory, Records::open);
@@ -346,35 +358,80 @@ fn open_window(
 }
 
 /// A path as the file it names, for comparing: resolved when it exists, else
-/// its resolved folder plus its name.
+/// its nearest existing folder resolved plus the rest.
 fn file_identity(path: &Path) -> PathBuf {
-    std::fs::canonicalize(path).unwrap_or_else(|_| {
-        let parent = path.parent().filter(|p| !p.as_os_str().is_empty());
-        let dir = parent.map_or_else(|| PathBuf::from("."), Path::to_path_buf);
-        let dir = std::fs::canonicalize(&dir).unwrap_or(dir);
-        dir.join(path.file_name().unwrap_or_default())
-    })
+    if let Ok(real) = std::fs::canonicalize(path) {
+        return real;
+    }
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let mut rest = Vec::new();
+    let mut base = absolute.as_path();
+    while let Some(parent) = base.parent() {
+        rest.push(base.file_name().unwrap_or_default().to_os_string());
+        if let Ok(real) = std::fs::canonicalize(parent) {
+            return rest.iter().rev().fold(real, |p, n| p.join(n));
+        }
+        base = parent;
+    }
+    absolute
 }
 
-/// Refuses outputs (`--trace`, `--bullets`, `--record`) that would overwrite one of the
-/// run's own input files, or each other.
-fn check_outputs(outputs: &[(&str, &Option<PathBuf>)], inputs: &[&Path]) -> Result<(), CliError> {
-    let mut seen: Vec<(PathBuf, &str)> = inputs.iter().map(|p| (file_identity(p), "")).collect();
+/// Whether two paths name one file: the same resolved path, or (where the
+/// system says) the same file under two names, a hard link.
+fn same_file(a: &Path, b: &Path) -> bool {
+    if file_identity(a) == file_identity(b) {
+        return true;
+    }
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
+            return x.dev() == y.dev() && x.ino() == y.ino();
+        }
+    }
+    false
+}
+
+/// Refuses outputs (`--trace`, `--bullets`, `--record`) that are not a
+/// regular file or nothing, that would overwrite one of the run's own input
+/// files or each other, or that lie in a folder the game keeps (`kept`:
+/// each folder and what it is).
+fn check_outputs(
+    outputs: &[(&str, &Option<PathBuf>)],
+    inputs: &[&Path],
+    kept: &[(&Path, &str)],
+) -> Result<(), CliError> {
+    let mut seen: Vec<(&Path, &str)> = inputs.iter().map(|p| (*p, "")).collect();
     for (flag, path) in outputs {
         let Some(path) = path else { continue };
-        let id = file_identity(path);
-        if let Some((_, other)) = seen.iter().find(|(p, _)| *p == id) {
+        let shown = path.display();
+        dropthrough::store::check_output(path).map_err(|source| CliError::Write {
+            what: match *flag {
+                "--trace" => "trace",
+                "--bullets" => "bullets",
+                _ => "recording",
+            },
+            path: shown.to_string(),
+            source,
+        })?;
+        if let Some((_, other)) = seen.iter().find(|(p, _)| same_file(p, path)) {
             let what = if other.is_empty() {
                 "an input file".to_string()
             } else {
                 format!("the {other} file")
             };
             return Err(usage(format!(
-                "{flag} {} would overwrite {what}; choose another path",
-                path.display()
+                "{flag} {shown} would overwrite {what}; choose another path"
             )));
         }
-        seen.push((id, flag));
+        let id = file_identity(path);
+        if let Some((dir, what)) = kept.iter().find(|(d, _)| id.starts_with(file_identity(d))) {
+            return Err(usage(format!(
+                "{flag} {shown} is inside {} ({what}); choose a path outside it",
+                dir.display()
+            )));
+        }
+        seen.push((path, flag));
     }
     Ok(())
 }
@@ -399,6 +456,7 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     check_outputs(
         &[("--trace", &cli.trace), ("--bullets", &cli.bullets)],
         &inputs,
+        &[],
     )?;
     let level = Level::load(level_path)?;
     let script = match &cli.inputs {
@@ -438,14 +496,17 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
                 ),
             }
         })?;
-    for (what, file, path) in [
+    // NOTE: both outputs are written and synced before either is moved into
+    // place: a run writes all of its outputs or none.
+    let named = [
         ("trace", trace, &cli.trace),
         ("bullets", bullets, &cli.bullets),
-    ] {
-        if let (Some(file), Some(path)) = (file, path) {
-            file.commit().map_err(|e| write_error(what, path, e))?;
-        }
-    }
+    ];
+    let (files, names): (Vec<AtomicFile>, Vec<(&str, &Path)>) = named
+        .into_iter()
+        .filter_map(|(what, file, path)| Some((file?, (what, path.as_deref()?))))
+        .unzip();
+    AtomicFile::commit_all(files).map_err(|(i, e)| write_error(names[i].0, names[i].1, e))?;
     let mut stdout = std::io::stdout().lock();
     writeln!(stdout, "{summary}").map_err(CliError::Stdout)?;
     for warning in warnings {

@@ -7,22 +7,28 @@
 //! bytes changed since its best run loses its best time and ghost (a ghost
 //! replayed on another level would not end where the run did).
 //!
-//! The folder holds `records.txt`, one line per level:
+//! The folder holds `records.txt`, one line per level content:
 //! `HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME` (`-` for the three best
-//! fields before a first finished run), and `ghosts/NAME.inputs`, the best
-//! run's keys as an input script. Both are written through a temporary file
-//! and a rename, so a crash never leaves half a file. A file that cannot be
-//! read or written is reported once ([`Records::problem`]); the game goes on
-//! with what it has in memory.
+//! fields before a first finished run; NAME is the file it was last played
+//! as, for people), and `ghosts/HASH.inputs`, the best run's keys as an input
+//! script. Records are kept by content, so two files never share a record or
+//! a ghost, and an edited level's old best stays for the day it comes back.
+//!
+//! Nothing a player made is lost (see [`crate::store`]): a line this version
+//! cannot read is written back as it was; a records or ghost file that cannot
+//! be read is renamed aside before anything is written in its place; a FIFO,
+//! device or folder where the file should be, or a folder locked by another
+//! running game, leaves the records in memory only. The first problem is
+//! reported once ([`Records::problem`]).
 
-use std::collections::BTreeMap;
-use std::io::{self, Write};
+use std::collections::{BTreeMap, BTreeSet};
+use std::io::Write;
 use std::path::{Path, PathBuf};
 
 use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
-use crate::textfile::read_limited;
-use crate::trace::AtomicFile;
+use crate::printable::printable;
+use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
 
 /// The records file's name in the folder.
 pub const RECORDS_FILE: &str = "records.txt";
@@ -44,7 +50,7 @@ pub struct Best {
     /// Steps from the start to the exit.
     pub steps: u64,
     /// Deaths on the way.
-    pub deaths: u32,
+    pub deaths: u64,
     /// The collision mode it was played in (the ghost replays in it).
     pub mode: CollisionMode,
     /// Its keys, step by step (none if the ghost file was lost).
@@ -56,6 +62,8 @@ pub struct Best {
 pub struct LevelRecord {
     /// The content hash of the level file it belongs to.
     pub hash: u64,
+    /// The file name it was last played as.
+    pub name: String,
     /// The best finished run, if any.
     pub best: Option<Best>,
     /// Deaths in every attempt, finished or not.
@@ -83,7 +91,16 @@ pub enum Outcome {
 #[derive(Debug, Default)]
 pub struct Records {
     dir: Option<PathBuf>,
-    levels: BTreeMap<String, LevelRecord>,
+    levels: BTreeMap<u64, LevelRecord>,
+    /// Lines of `records.txt` this version could not read, written back as
+    /// they were.
+    kept_lines: Vec<Vec<u8>>,
+    /// Why nothing may be written to the folder (records stay in memory).
+    read_only: bool,
+    /// Kept files that exist but could not be read: set aside before the
+    /// first write in their place.
+    unreadable: BTreeSet<PathBuf>,
+    lock: Option<DirLock>,
     problem: Option<String>,
 }
 
@@ -94,56 +111,159 @@ impl Records {
     }
 
     /// The records kept in `dir` (created when first written). A missing
-    /// folder or file is an empty record; an unreadable one is reported.
+    /// folder or file is an empty record; an unreadable one is reported, and
+    /// set aside if a record must be written in its place.
     pub fn open(dir: &Path) -> Records {
         let mut records = Records {
             dir: Some(dir.to_path_buf()),
             ..Records::default()
         };
+        if dir.is_dir() {
+            records.take_lock();
+        }
         let path = dir.join(RECORDS_FILE);
-        match read_limited(&path, MAX_FILE_BYTES) {
-            Ok(bytes) => records.read(&path, &String::from_utf8_lossy(&bytes)),
-            Err(crate::textfile::ReadError::Io(e)) if e.kind() == io::ErrorKind::NotFound => {}
-            Err(e) => records.report(format!("{}: cannot read best times: {e}", path.display())),
+        match store::read_kept(&path, MAX_FILE_BYTES) {
+            Ok(Some(bytes)) => records.read(&path, &bytes),
+            Ok(None) => {}
+            Err(ReadError::NotAFile(kind)) => {
+                records.read_only = true;
+                records.report(format!(
+                    "{}: cannot read best times: it is {}, not a regular file; it is left alone, and best times are kept only until you quit",
+                    path.display(),
+                    kind.describe()
+                ));
+            }
+            Err(e) => {
+                records.unreadable.insert(path.clone());
+                records.report(format!(
+                    "{}: cannot read best times: {e}; it is left as it is (renamed aside if a new time must be saved)",
+                    path.display()
+                ));
+            }
         }
         records
     }
 
-    fn read(&mut self, path: &Path, text: &str) {
-        for (i, line) in text.lines().enumerate() {
-            if line.starts_with("//") || line.trim().is_empty() {
-                continue;
+    /// Takes the folder's lock; held by another game, the records are only
+    /// read. Returns whether writing may go on.
+    fn take_lock(&mut self) -> bool {
+        if self.lock.is_some() {
+            return true;
+        }
+        if self.read_only {
+            return false;
+        }
+        let Some(dir) = self.dir.clone() else {
+            return false;
+        };
+        match DirLock::try_take(&dir) {
+            Ok(Some(lock)) => {
+                self.lock = Some(lock);
+                true
             }
-            match parse_line(line) {
-                Some((name, record)) => {
-                    let mut record = record;
-                    if let Some(best) = &mut record.best {
-                        best.keys = self.read_ghost(&name);
-                    }
-                    self.levels.insert(name, record);
-                }
-                None => self.report(format!(
-                    "{}:{}: cannot read this best time (expected HASH STEPS DEATHS MODE DEATHS NAME); it is ignored",
-                    path.display(),
-                    i + 1
-                )),
+            Ok(None) => {
+                self.read_only = true;
+                self.report(format!(
+                    "{}: another dropthrough is keeping best times here; this one keeps its times only until you quit",
+                    dir.display()
+                ));
+                false
+            }
+            Err(e) => {
+                self.read_only = true;
+                self.report(format!(
+                    "{}: cannot lock the best times: {e}; they are kept only until you quit",
+                    dir.join(store::LOCK_FILE).display()
+                ));
+                false
             }
         }
     }
 
-    fn read_ghost(&mut self, name: &str) -> Option<InputScript> {
-        let path = self.dir.as_ref()?.join(GHOSTS_DIR).join(ghost_file(name));
-        let bytes = match read_limited(&path, MAX_FILE_BYTES) {
-            Ok(bytes) => bytes,
+    fn read(&mut self, path: &Path, bytes: &[u8]) {
+        let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+        for (i, line) in bytes.split(|&b| b == b'\n').enumerate() {
+            let line = line.strip_suffix(b"\r").unwrap_or(line);
+            let text = std::str::from_utf8(line).ok();
+            if line.iter().all(u8::is_ascii_whitespace) || text.is_some_and(is_own_comment) {
+                continue;
+            }
+            let parsed = text.filter(|t| !t.starts_with("//")).and_then(parse_line);
+            match parsed {
+                Some(record) => self.add_read(record),
+                None => {
+                    if text.is_none_or(|t| !t.starts_with("//")) {
+                        self.report(format!(
+                            "{}:{}: cannot read this best time (expected HASH STEPS DEATHS MODE DEATHS NAME); the line is kept as it is",
+                            path.display(),
+                            i + 1
+                        ));
+                    }
+                    self.kept_lines.push(line.to_vec());
+                }
+            }
+        }
+    }
+
+    /// A record read from the file: two lines for one content (written by
+    /// a version that kept records by file name) become one, with the faster
+    /// best and every death.
+    fn add_read(&mut self, mut record: LevelRecord) {
+        if let Some(best) = &mut record.best {
+            best.keys = self.read_ghost(record.hash, &record.name);
+        }
+        match self.levels.get_mut(&record.hash) {
+            None => {
+                self.levels.insert(record.hash, record);
+            }
+            Some(had) => {
+                had.deaths = had.deaths.saturating_add(record.deaths);
+                let faster = match (&had.best, &record.best) {
+                    (_, None) => false,
+                    (None, Some(_)) => true,
+                    (Some(a), Some(b)) => b.steps < a.steps,
+                };
+                if faster {
+                    had.best = record.best;
+                    had.name = record.name;
+                }
+            }
+        }
+    }
+
+    fn ghost_path(&self, hash: u64) -> Option<PathBuf> {
+        Some(self.dir.as_ref()?.join(GHOSTS_DIR).join(ghost_file(hash)))
+    }
+
+    fn read_ghost(&mut self, hash: u64, name: &str) -> Option<InputScript> {
+        let path = self.ghost_path(hash)?;
+        let mut found = self.read_ghost_at(&path);
+        if found.is_none() && !self.unreadable.contains(&path) {
+            // Ghosts used to be kept by file name.
+            let old = self
+                .dir
+                .as_ref()?
+                .join(GHOSTS_DIR)
+                .join(old_ghost_file(name));
+            found = self.read_ghost_at(&old);
+        }
+        found
+    }
+
+    fn read_ghost_at(&mut self, path: &Path) -> Option<InputScript> {
+        let shown = path.display().to_string();
+        let bytes = match store::read_kept(path, MAX_FILE_BYTES) {
+            Ok(bytes) => bytes?,
             Err(e) => {
-                self.report(format!("{}: cannot read ghost: {e}", path.display()));
+                self.unreadable.insert(path.to_path_buf());
+                self.report(format!("{shown}: cannot read ghost: {e}"));
                 return None;
             }
         };
-        let shown = path.display().to_string();
         match InputScript::parse(&String::from_utf8_lossy(&bytes), &shown) {
             Ok(script) => Some(script),
             Err(e) => {
+                self.unreadable.insert(path.to_path_buf());
                 self.report(format!("{e} (the ghost is ignored)"));
                 None
             }
@@ -162,45 +282,48 @@ impl Records {
 
     fn report(&mut self, problem: String) {
         if self.problem.is_none() {
-            self.problem = Some(problem);
+            self.problem = Some(printable(&problem).into_owned());
         }
     }
 
-    /// The record of level `name` whose file's content hashes to `hash`;
-    /// none for a level never played or since changed.
-    pub fn get(&self, name: &str, hash: u64) -> Option<&LevelRecord> {
-        self.levels.get(name).filter(|r| r.hash == hash)
+    /// The record of the level whose file's content hashes to `hash`; none
+    /// for a level never played in this version.
+    pub fn get(&self, hash: u64) -> Option<&LevelRecord> {
+        self.levels.get(&hash)
     }
 
-    /// Drops the record of level `name` if it belongs to other content than
-    /// `hash` and says why (once, here) when that drops a best time; a level
-    /// played as it was keeps its record.
-    pub fn check(&mut self, name: &str, hash: u64) -> Option<String> {
-        let record = self.levels.get(name)?;
-        if record.hash == hash {
+    /// For a level file `name` whose content hashes to `hash`: a note when
+    /// that content has no best time yet but another version of a file of
+    /// that name has one (which is kept, for the day the file comes back).
+    pub fn check(&self, name: &str, hash: u64) -> Option<String> {
+        if self.levels.get(&hash).is_some_and(|r| r.best.is_some()) {
             return None;
         }
-        let had_best = record.best.is_some();
-        self.levels.remove(name);
-        self.remove_ghost(name);
-        self.save();
-        had_best.then(|| {
-            format!("{name} changed since its best run: its best time and ghost are dropped")
-        })
+        self.levels
+            .values()
+            .any(|r| r.name == name && r.best.is_some())
+            .then(|| {
+                format!(
+                    "{name} changed since its best run: best times belong to a level's exact content, so this version starts without one (the old one is kept)"
+                )
+            })
     }
 
-    /// Adds `deaths` to level `name`'s count (saved with the next write).
+    /// Adds `deaths` to the count of the level `name` whose content hashes
+    /// to `hash` (saturating, never wrapping), and saves.
     pub fn add_deaths(&mut self, name: &str, hash: u64, deaths: u32) {
         if deaths == 0 {
             return;
         }
-        self.entry(name, hash).deaths += u64::from(deaths);
+        let record = self.entry(name, hash);
+        record.deaths = record.deaths.saturating_add(u64::from(deaths));
         self.save();
     }
 
-    /// A run of level `name` reached the exit after `keys.len()` steps with
-    /// `deaths` deaths (already counted with [`Records::add_deaths`]): a new
-    /// best is kept, with its keys for the ghost.
+    /// A run of level `name` (content `hash`) reached the exit after
+    /// `keys.len()` steps with `deaths` deaths (already counted with
+    /// [`Records::add_deaths`]): a new best is kept, with its keys for the
+    /// ghost.
     pub fn finish_run(
         &mut self,
         name: &str,
@@ -221,89 +344,134 @@ impl Records {
         let script = InputScript::from_frames(keys);
         record.best = Some(Best {
             steps,
-            deaths,
+            deaths: u64::from(deaths),
             mode,
             keys: Some(script.clone()),
         });
-        self.write_ghost(name, &script);
+        self.write_ghost(name, hash, &script);
         self.save();
         outcome
     }
 
     fn entry(&mut self, name: &str, hash: u64) -> &mut LevelRecord {
-        let record = self.levels.entry(name.to_string()).or_insert(LevelRecord {
+        let record = self.levels.entry(hash).or_insert_with(|| LevelRecord {
             hash,
+            name: String::new(),
             best: None,
             deaths: 0,
         });
-        if record.hash != hash {
-            *record = LevelRecord {
-                hash,
-                best: None,
-                deaths: 0,
-            };
-        }
+        name.clone_into(&mut record.name);
         record
+    }
+
+    /// Whether a file may be written in the folder now: the folder exists
+    /// and is locked by this game. Says why not, once.
+    fn writable(&mut self) -> Option<PathBuf> {
+        let dir = self.dir.clone()?;
+        if self.read_only {
+            return None;
+        }
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            self.report(format!(
+                "{}: cannot save best times: {e}; they are kept only until you quit",
+                dir.join(RECORDS_FILE).display()
+            ));
+            return None;
+        }
+        self.take_lock().then_some(dir)
+    }
+
+    /// Writes `path` through a temporary file, setting aside first what was
+    /// there and could not be read.
+    fn write_kept(&mut self, path: &Path, text: &[u8], what: &str) {
+        let mut result = Ok(());
+        if self.unreadable.contains(path) && FileKind::of(path).ok() == Some(FileKind::Regular) {
+            result = store::set_aside(path).map(|aside| {
+                self.report(format!(
+                    "{}: could not be read, so it is kept as {} and a new one is written",
+                    path.display(),
+                    aside.display()
+                ));
+            });
+        }
+        let result = result.and_then(|()| {
+            let mut file = AtomicFile::create(path)?;
+            file.write_all(text)?;
+            file.commit()
+        });
+        match result {
+            Ok(()) => {
+                self.unreadable.remove(path);
+            }
+            Err(e) => self.report(format!(
+                "{}: cannot save {what}: {e}; kept only until you quit",
+                path.display()
+            )),
+        }
     }
 
     /// Writes `records.txt`; a failure is reported once.
     fn save(&mut self) {
-        let Some(dir) = self.dir.clone() else { return };
-        let path = dir.join(RECORDS_FILE);
-        let result = std::fs::create_dir_all(&dir).and_then(|()| {
-            let mut file = AtomicFile::create(&path)?;
-            file.write_all(self.to_text().as_bytes())?;
-            file.commit()
-        });
-        if let Err(e) = result {
-            self.report(format!("{}: cannot save best times: {e}", path.display()));
-        }
+        let Some(dir) = self.writable() else { return };
+        let text = self.to_text();
+        self.write_kept(&dir.join(RECORDS_FILE), &text, "best times");
     }
 
-    fn write_ghost(&mut self, name: &str, script: &InputScript) {
-        let Some(dir) = self.dir.as_ref().map(|d| d.join(GHOSTS_DIR)) else {
+    fn write_ghost(&mut self, name: &str, hash: u64, script: &InputScript) {
+        let Some(dir) = self.writable() else { return };
+        let dir = dir.join(GHOSTS_DIR);
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            self.report(format!(
+                "{}: cannot save ghost: {e}; kept only until you quit",
+                dir.display()
+            ));
             return;
-        };
-        let path = dir.join(ghost_file(name));
-        let result = std::fs::create_dir_all(&dir).and_then(|()| {
-            let mut file = AtomicFile::create(&path)?;
-            write!(
-                file,
-                "# the best run of {name}, replayed as its ghost\n{script}"
-            )?;
-            file.commit()
-        });
-        if let Err(e) = result {
-            self.report(format!("{}: cannot save ghost: {e}", path.display()));
         }
-    }
-
-    fn remove_ghost(&mut self, name: &str) {
-        if let Some(dir) = &self.dir {
-            let _ = std::fs::remove_file(dir.join(GHOSTS_DIR).join(ghost_file(name)));
-        }
+        let text = format!(
+            "# the best run of {}, replayed as its ghost\n{script}",
+            printable(name)
+        );
+        self.write_kept(&dir.join(ghost_file(hash)), text.as_bytes(), "ghost");
     }
 
     /// The records file's text.
-    fn to_text(&self) -> String {
-        let mut text = String::from(
-            "// dropthrough's best times, written by the game. One level a line:\n\
-             // HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME ('-': not finished yet)\n",
-        );
-        for (name, r) in &self.levels {
+    fn to_text(&self) -> Vec<u8> {
+        let mut text = String::from(OWN_COMMENTS);
+        for r in self.levels.values() {
             let best = r.best.as_ref().map_or_else(
                 || "- - -".to_string(),
                 |b| format!("{} {} {}", b.steps, b.deaths, b.mode),
             );
+            let name = printable(&r.name);
+            let name = if name.is_empty() { "-".into() } else { name };
             text.push_str(&format!("{:016x} {best} {} {name}\n", r.hash, r.deaths));
         }
-        text
+        let mut bytes = text.into_bytes();
+        for line in &self.kept_lines {
+            bytes.extend_from_slice(line);
+            bytes.push(b'\n');
+        }
+        bytes
     }
 }
 
-/// A level's ghost file name: its name with anything but letters, digits,
-/// `.`, `-` and `_` replaced, and `.inputs` added.
-fn ghost_file(name: &str) -> String {
+/// The comment lines the game writes at the top of `records.txt`.
+const OWN_COMMENTS: &str = "// dropthrough's best times, written by the game. One level a line:\n\
+     // HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME ('-': not finished yet)\n";
+
+fn is_own_comment(line: &str) -> bool {
+    OWN_COMMENTS.lines().any(|own| own == line)
+}
+
+/// The ghost file of the level content `hash`: one name per content, so two
+/// levels never share one.
+fn ghost_file(hash: u64) -> String {
+    format!("{hash:016x}.inputs")
+}
+
+/// Where earlier versions kept a level's ghost: its file name with anything
+/// but letters, digits, `.`, `-` and `_` replaced, and `.inputs` added.
+fn old_ghost_file(name: &str) -> String {
     let safe: String = name
         .chars()
         .map(|c| {
@@ -317,8 +485,8 @@ fn ghost_file(name: &str) -> String {
     format!("{}.inputs", safe.trim_start_matches('.'))
 }
 
-/// One line of `records.txt`: the name and its record (without keys).
-fn parse_line(line: &str) -> Option<(String, LevelRecord)> {
+/// One line of `records.txt` (without keys).
+fn parse_line(line: &str) -> Option<LevelRecord> {
     let mut rest = line;
     let mut word = || {
         let trimmed = rest.trim_start_matches(' ');
@@ -343,7 +511,12 @@ fn parse_line(line: &str) -> Option<(String, LevelRecord)> {
             keys: None,
         }),
     };
-    Some((name.to_string(), LevelRecord { hash, best, deaths }))
+    Some(LevelRecord {
+        hash,
+        name: name.to_string(),
+        best,
+        deaths,
+    })
 }
 
 #[cfg(test)]
@@ -353,8 +526,8 @@ mod tests {
     #[test]
     fn a_line_round_trips_and_bad_lines_are_refused() {
         let line = "00000000000000ff 734 2 sweep 12 01 first steps.txt";
-        let (name, r) = parse_line(line).unwrap();
-        assert_eq!(name, "01 first steps.txt");
+        let r = parse_line(line).unwrap();
+        assert_eq!(r.name, "01 first steps.txt");
         assert_eq!(r.hash, 255);
         assert_eq!(r.deaths, 12);
         let best = r.best.unwrap();
@@ -362,7 +535,7 @@ mod tests {
             (best.steps, best.deaths, best.mode),
             (734, 2, CollisionMode::Sweep)
         );
-        let (_, r) = parse_line("ff - - - 3 x.txt").unwrap();
+        let r = parse_line("ff - - - 3 x.txt").unwrap();
         assert_eq!((r.best, r.deaths), (None, 3));
         for bad in [
             "",
@@ -379,9 +552,9 @@ mod tests {
 
     #[test]
     fn ghost_files_stay_inside_the_folder() {
-        assert_eq!(ghost_file("01-a.txt"), "01-a.txt.inputs");
-        assert_eq!(ghost_file("../x/y.txt"), "_x_y.txt.inputs");
-        assert_eq!(ghost_file("a b.txt"), "a_b.txt.inputs");
+        assert_eq!(ghost_file(0xab), "00000000000000ab.inputs");
+        assert_eq!(old_ghost_file("../x/y.txt"), "_x_y.txt.inputs");
+        assert_eq!(old_ghost_file("a b.txt"), "a_b.txt.inputs");
     }
 
     #[test]

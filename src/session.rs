@@ -173,18 +173,25 @@ pub enum LoadDirError {
     Level(#[from] LoadError),
 }
 
-/// All `.txt` levels in `dir`, in filename order, each parsed.
+/// The `.txt` files in `dir`, in file-name order. Only regular files (or
+/// links to them): a FIFO named like a level would stop the game waiting.
+pub fn level_paths(dir: &Path) -> io::Result<Vec<PathBuf>> {
+    let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)?
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .filter(|p| p.is_file())
+        .collect();
+    paths.sort();
+    Ok(paths)
+}
+
+/// All `.txt` levels in `dir` ([`level_paths`]), each parsed.
 pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, LoadDirError> {
     let shown = || dir.display().to_string();
-    let entries = std::fs::read_dir(dir).map_err(|source| LoadDirError::Io {
+    let paths = level_paths(dir).map_err(|source| LoadDirError::Io {
         dir: shown(),
         source,
     })?;
-    let mut paths: Vec<PathBuf> = entries
-        .filter_map(|e| e.ok().map(|e| e.path()))
-        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
-        .collect();
-    paths.sort();
     if paths.is_empty() {
         return Err(LoadDirError::Empty { dir: shown() });
     }
@@ -278,19 +285,18 @@ impl Capture {
         }
     }
 
+    /// Writes the recording and moves every output into place together:
+    /// all of them or none.
     fn finish(self, outputs: &Outputs, keys: &[Keys]) -> io::Result<()> {
+        let mut files = Vec::new();
         if let Some(path) = &outputs.record {
             let mut file = AtomicFile::create(path)?;
             write!(file, "{}", InputScript::from_frames(keys))?;
-            file.commit()?;
+            files.push(file);
         }
-        if let Some(trace) = self.trace {
-            trace.into_inner().commit()?;
-        }
-        match self.bullets {
-            Some(bullets) => bullets.into_inner().commit(),
-            None => Ok(()),
-        }
+        files.extend(self.trace.map(TraceWriter::into_inner));
+        files.extend(self.bullets.map(BulletWriter::into_inner));
+        AtomicFile::commit_all(files).map_err(|(_, e)| e)
     }
 }
 
@@ -498,7 +504,7 @@ impl Session {
         self.world = World::new(file.level.clone(), self.mode);
         self.ghost = self
             .records
-            .get(&file.name(), file.hash)
+            .get(file.hash)
             .and_then(|r| r.best.as_ref())
             .and_then(|best| {
                 Some(Ghost {
@@ -544,9 +550,7 @@ impl Session {
             return;
         }
         if let Some(problem) = self.records.problem() {
-            self.notices.push(format!(
-                "{problem} (best times are kept only until you quit)"
-            ));
+            self.notices.push(problem.to_string());
             self.records_problem_said = true;
         }
     }
@@ -834,7 +838,7 @@ impl Session {
     /// The record of level `index` (its best time, death count), if any.
     pub fn record(&self, index: usize) -> Option<&LevelRecord> {
         let file = self.levels.get(index)?;
-        self.records.get(&file.name(), file.hash)
+        self.records.get(file.hash)
     }
 
     /// How the last finished run compared with the best before it (`None`

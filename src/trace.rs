@@ -3,10 +3,9 @@
 //! which writes any output to a temporary file and renames it into place, so
 //! a run that fails never leaves half a file.
 
-use std::fs::File;
-use std::io::{self, BufWriter, Write};
-use std::path::{Path, PathBuf};
+use std::io::{self, Write};
 
+pub use crate::store::AtomicFile;
 use crate::world::{Events, World};
 
 /// The trace's header line.
@@ -91,73 +90,4 @@ fn write_row(out: &mut impl Write, world: &World, events: &Events) -> io::Result
         p.grounded() as u8,
         events
     )
-}
-
-/// A file written under a temporary name beside its destination and renamed
-/// into place by [`AtomicFile::commit`]. Dropped uncommitted, it removes the
-/// temporary file and leaves the destination as it was.
-pub struct AtomicFile {
-    dest: PathBuf,
-    temp: PathBuf,
-    out: Option<BufWriter<File>>,
-    /// Renamed into place: the temporary file no longer exists.
-    committed: bool,
-}
-
-impl AtomicFile {
-    /// Opens a temporary file beside `dest` (named `.NAME.PID.tmp`).
-    pub fn create(dest: &Path) -> io::Result<AtomicFile> {
-        let name = dest
-            .file_name()
-            .ok_or_else(|| io::Error::new(io::ErrorKind::InvalidInput, "not a file name"))?;
-        let mut temp_name = std::ffi::OsString::from(".");
-        temp_name.push(name);
-        temp_name.push(format!(".{}.tmp", std::process::id()));
-        let temp = dest.with_file_name(temp_name);
-        let file = File::create(&temp)?;
-        Ok(AtomicFile {
-            dest: dest.to_path_buf(),
-            temp,
-            out: Some(BufWriter::new(file)),
-            committed: false,
-        })
-    }
-
-    /// Flushes, syncs and renames the file into place. On failure the
-    /// temporary file is removed (when `self` drops) and the destination is
-    /// left as it was.
-    pub fn commit(mut self) -> io::Result<()> {
-        if let Some(out) = self.out.take() {
-            let file = out.into_inner().map_err(|e| e.into_error())?;
-            file.sync_all()?;
-        }
-        std::fs::rename(&self.temp, &self.dest)?;
-        self.committed = true;
-        Ok(())
-    }
-}
-
-impl Write for AtomicFile {
-    fn write(&mut self, buf: &[u8]) -> io::Result<usize> {
-        match &mut self.out {
-            Some(out) => out.write(buf),
-            None => Err(io::Error::other("file already committed")),
-        }
-    }
-
-    fn flush(&mut self) -> io::Result<()> {
-        match &mut self.out {
-            Some(out) => out.flush(),
-            None => Ok(()),
-        }
-    }
-}
-
-impl Drop for AtomicFile {
-    fn drop(&mut self) {
-        if !self.committed {
-            drop(self.out.take());
-            let _ = std::fs::remove_file(&self.temp);
-        }
-    }
 }

@@ -184,3 +184,130 @@ fn absurd_header_values_and_huge_frame_numbers_are_handled() {
     );
     assert!(String::from_utf8_lossy(&out.stdout).starts_with("frames=1000 "));
 }
+
+#[cfg(unix)]
+#[test]
+fn an_output_that_is_a_fifo_is_refused_and_stays_a_fifo() {
+    use std::os::unix::fs::FileTypeExt;
+    let dir = scratch("fifo-out");
+    let level = dir.join("l.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    let fifo = dir.join("n");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.expect("mkfifo runs").success());
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--trace",
+        fifo.to_str().unwrap(),
+    ]);
+    refused(
+        &out,
+        "cannot write trace: it is a FIFO (named pipe), not a regular file",
+    );
+    let kind = std::fs::symlink_metadata(&fifo).unwrap().file_type();
+    assert!(kind.is_fifo(), "still a FIFO");
+    assert_eq!(files_in(&dir), vec!["l.txt", "n"]);
+}
+
+#[test]
+fn a_run_that_fails_writes_none_of_its_outputs() {
+    let dir = scratch("all-or-none");
+    let level = dir.join("l.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    std::fs::create_dir(dir.join("somedir")).unwrap();
+    let trace = dir.join("t.csv");
+    let args = |t: &Path| {
+        run(&[
+            "--headless",
+            "--level",
+            level.to_str().unwrap(),
+            "--trace",
+            t.to_str().unwrap(),
+            "--bullets",
+            dir.join("somedir").to_str().unwrap(),
+        ])
+    };
+    refused(&args(&trace), "cannot write bullets");
+    assert!(!trace.exists(), "no trace written for a failed run");
+    std::fs::write(&trace, "mine").unwrap();
+    refused(&args(&trace), "cannot write bullets");
+    assert_eq!(std::fs::read_to_string(&trace).unwrap(), "mine");
+    assert_eq!(files_in(&dir), vec!["l.txt", "somedir", "t.csv"]);
+}
+
+#[test]
+fn temporary_files_left_by_a_killed_run_are_removed_by_the_next_write() {
+    let dir = scratch("stale");
+    let level = dir.join("l.txt");
+    std::fs::write(&level, LEVEL).unwrap();
+    // No process has a number this large on the systems we run on.
+    let stale = dir.join(".t.csv.4294967290.tmp");
+    let other = dir.join(".u.csv.4294967290.tmp");
+    std::fs::write(&stale, "half a trace").unwrap();
+    std::fs::write(&other, "another output's").unwrap();
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--trace",
+        dir.join("t.csv").to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    assert!(!stale.exists(), "the killed run's temporary file is gone");
+    assert!(
+        other.exists(),
+        "another output's is left for its own next write"
+    );
+}
+
+#[test]
+fn outputs_never_land_in_the_game_s_data_directory_or_on_the_player_s_levels() {
+    let dir = scratch("data-clash");
+    let data = dir.join("data");
+    let mine = data.join("levels").join("mine.txt");
+    std::fs::create_dir_all(mine.parent().unwrap()).unwrap();
+    let text = "#####\n#@.E#\n#####\n";
+    std::fs::write(&mine, text).unwrap();
+    for flag in ["--record", "--trace", "--bullets"] {
+        for target in [mine.clone(), data.join("records.txt"), data.join("new.csv")] {
+            let out = common::bin()
+                .current_dir(env!("CARGO_MANIFEST_DIR"))
+                .env("DROPTHROUGH_DATA_DIR", &data)
+                .env_remove("DISPLAY")
+                .env_remove("WAYLAND_DISPLAY")
+                .args([flag, target.to_str().unwrap()])
+                .output()
+                .unwrap();
+            let err = common::stderr(&out);
+            assert_eq!(out.status.code(), Some(2), "{flag} {target:?}: {err}");
+            assert!(
+                err.contains("would overwrite an input file") || err.contains("data directory"),
+                "{flag} {target:?}: {err}"
+            );
+        }
+    }
+    assert_eq!(std::fs::read_to_string(&mine).unwrap(), text);
+    assert_eq!(files_in(&data), vec!["levels"], "nothing written");
+}
+
+#[test]
+fn control_characters_from_a_file_are_printed_escaped() {
+    let dir = scratch("escapes");
+    let level = dir.join("l.txt");
+    std::fs::write(
+        &level,
+        format!("gravity = 1\u{1b}]0;owned\u{7}\u{1b}[2J\n{LEVEL}"),
+    )
+    .unwrap();
+    let out = run(&["--headless", "--level", level.to_str().unwrap()]);
+    refused(&out, "\\u{1b}]0;owned\\u{7}\\u{1b}[2J");
+    assert!(!out.stderr.iter().any(|&b| b == 0x1b || b == 0x07));
+    std::fs::write(&level, "#####\n#.@\u{a0}#\n#####\n").unwrap();
+    let out = run(&["--headless", "--level", level.to_str().unwrap()]);
+    refused(&out, "unknown tile '\\u{a0}'");
+    std::fs::write(&level, "#####\r#.@.#\n#####\n").unwrap();
+    let out = run(&["--headless", "--level", level.to_str().unwrap()]);
+    assert!(!out.stderr.contains(&b'\r'), "{}", common::stderr(&out));
+}

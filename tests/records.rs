@@ -9,7 +9,7 @@ use std::fs;
 use std::path::Path;
 
 use common::scratch;
-use dropthrough::records::{Outcome, Records, GHOSTS_DIR, RECORDS_FILE};
+use dropthrough::records::{content_hash, Outcome, Records, GHOSTS_DIR, RECORDS_FILE};
 use dropthrough::session::{LevelFile, Outputs, Phase, Session, Unrecorded};
 use dropthrough::{CollisionMode, InputScript, Keys};
 
@@ -63,6 +63,12 @@ fn play(s: &mut Session, keys: impl Fn(u64) -> Keys) -> Vec<dropthrough::geom::R
         }
     }
     panic!("the level was not completed");
+}
+
+/// Where the ghost of the level with this text is kept in `data`.
+fn ghost_of(data: &Path, text: &str) -> std::path::PathBuf {
+    data.join(GHOSTS_DIR)
+        .join(format!("{:016x}.inputs", content_hash(text.as_bytes())))
 }
 
 /// Right after `wait` steps of standing still.
@@ -158,11 +164,11 @@ fn best_times_are_kept_in_the_folder_and_a_new_best_says_so() {
     assert!(data.join(RECORDS_FILE).is_file());
     assert_eq!(again.records_dir(), Some(&*data as &Path));
     assert_eq!(Records::in_memory().dir(), None);
-    assert!(data.join(GHOSTS_DIR).join("00.txt.inputs").is_file());
+    assert!(ghost_of(&data, CORRIDOR).is_file());
     let beside: Vec<_> = fs::read_dir(&*levels).unwrap().collect();
     assert_eq!(beside.len(), 1, "only the level file in its folder");
     // The ghost file is an input script that replays to the same time.
-    let script = InputScript::load(&data.join(GHOSTS_DIR).join("00.txt.inputs")).expect("a script");
+    let script = InputScript::load(&ghost_of(&data, CORRIDOR)).expect("a script");
     let summary = dropthrough::headless::run(
         LevelFile::load(&levels.join("00.txt")).unwrap().level,
         CollisionMode::Substep,
@@ -209,15 +215,16 @@ fn deaths_are_counted_in_every_attempt_finished_or_not() {
 }
 
 #[test]
-fn a_changed_level_drops_its_best_and_ghost_and_says_why() {
+fn a_changed_level_starts_without_a_best_says_why_and_keeps_the_old_one() {
     let (levels, data) = (scratch("changed-levels"), scratch("changed-data"));
     let mut s = session(&levels, &data, &[CORRIDOR, OTHER]);
-    play(&mut s, right_after(0));
+    let first = play(&mut s, right_after(0)).len() as u64;
     assert!(s.take_notices().is_empty());
     drop(s);
     let mut s = session(&levels, &data, &[CORRIDOR, OTHER]);
     assert!(s.record(0).is_some() && s.ghost().is_some());
     assert!(s.take_notices().is_empty(), "the same level keeps its best");
+    drop(s);
     // One character more (a comment) is another level file.
     let changed = format!("// now with a comment\n{CORRIDOR}");
     let mut s = session(&levels, &data, &[&changed, OTHER]);
@@ -229,8 +236,38 @@ fn a_changed_level_drops_its_best_and_ghost_and_says_why() {
         notices[0].contains("00.txt changed since its best run"),
         "{notices:?}"
     );
-    assert!(!data.join(GHOSTS_DIR).join("00.txt.inputs").exists());
     assert!(s.take_notices().is_empty(), "said once");
+    assert!(ghost_of(&data, CORRIDOR).is_file(), "the old ghost is kept");
+    play(&mut s, right_after(5));
+    assert_eq!(s.outcome(), Some(Outcome::First), "a best of its own");
+    drop(s);
+    // The file as it was gets its old best and ghost back.
+    let s = session(&levels, &data, &[CORRIDOR, OTHER]);
+    assert_eq!(s.record(0).unwrap().best.as_ref().unwrap().steps, first);
+    assert!(s.ghost().is_some());
+}
+
+/// Two files of one name in different folders, or with names that used to
+/// share a ghost, never touch each other's records.
+#[test]
+fn records_belong_to_content_not_to_file_names() {
+    let data = scratch("names-data");
+    let (here, there) = (scratch("names-here"), scratch("names-there"));
+    let mut s = session(&here, &data, &[CORRIDOR]);
+    play(&mut s, right_after(0));
+    drop(s);
+    let mut s = session(&there, &data, &[OTHER]);
+    assert!(s.record(0).is_none(), "another level of the same name");
+    play(&mut s, right_after(0));
+    drop(s);
+    let s = session(&here, &data, &[CORRIDOR]);
+    assert!(
+        s.record(0).unwrap().best.is_some(),
+        "its best is still there"
+    );
+    assert!(s.ghost().is_some());
+    assert_ne!(ghost_of(&data, CORRIDOR), ghost_of(&data, OTHER));
+    assert!(ghost_of(&data, CORRIDOR).is_file() && ghost_of(&data, OTHER).is_file());
 }
 
 #[test]
@@ -359,7 +396,7 @@ fn a_damaged_records_file_keeps_its_good_lines_and_says_so() {
     let text = fs::read_to_string(&path).unwrap();
     let damaged = text.replacen("00.txt", "00.txt\nnot a record\n", 1);
     fs::write(&path, damaged).unwrap();
-    fs::remove_file(data.join(GHOSTS_DIR).join("01.txt.inputs")).unwrap();
+    fs::remove_file(ghost_of(&data, OTHER)).unwrap();
     let mut s = session(&levels, &data, &[CORRIDOR, OTHER]);
     assert!(s.record(0).is_some() && s.record(1).is_some());
     assert!(s.ghost().is_some(), "level 1's ghost is there");
@@ -368,7 +405,7 @@ fn a_damaged_records_file_keeps_its_good_lines_and_says_so() {
     let notices = s.take_notices();
     assert_eq!(notices.len(), 1, "one problem said, not two: {notices:?}");
     assert!(
-        notices[0].contains(":4: cannot read this best time"),
+        notices[0].contains(": cannot read this best time") && notices[0].contains("kept as it is"),
         "{notices:?}"
     );
 }

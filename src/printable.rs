@@ -1,0 +1,88 @@
+//! Text from a user's file, made safe to show: every error and notice that
+//! quotes a level, a script, a path or a records line goes through
+//! [`printable`], so a control character in a file can never move a
+//! terminal's cursor, retitle it or hide part of a message, and a space that
+//! is not an ASCII space never looks like one.
+
+use std::borrow::Cow;
+use std::fmt;
+
+/// `text` with every character that would not show as itself escaped the way
+/// Rust's compiler prints them: `\t`, `\r`, `\n`, `\\` is left alone, and
+/// `\u{1b}` for control characters, non-ASCII spaces (a no-break space is
+/// `\u{a0}`), zero-width and direction-changing characters. Printable
+/// characters, letters of any script included, are kept.
+pub fn printable(text: &str) -> Cow<'_, str> {
+    if !text.chars().any(needs_escape) {
+        return Cow::Borrowed(text);
+    }
+    let mut shown = String::with_capacity(text.len() + 8);
+    for c in text.chars() {
+        push_char(&mut shown, c);
+    }
+    Cow::Owned(shown)
+}
+
+/// `c` as [`printable`] shows it.
+pub fn printable_char(c: char) -> String {
+    let mut shown = String::new();
+    push_char(&mut shown, c);
+    shown
+}
+
+fn push_char(out: &mut String, c: char) {
+    match c {
+        '\t' => out.push_str("\\t"),
+        '\r' => out.push_str("\\r"),
+        '\n' => out.push_str("\\n"),
+        c if needs_escape(c) => out.push_str(&format!("\\u{{{:x}}}", u32::from(c))),
+        c => out.push(c),
+    }
+}
+
+/// Whether `c` would not show as a visible character of its own.
+fn needs_escape(c: char) -> bool {
+    c.is_control()
+        || (c.is_whitespace() && c != ' ')
+        || matches!(
+            c,
+            '\u{ad}'                    // soft hyphen
+            | '\u{200b}'..='\u{200f}'   // zero-width spaces and joiners, direction marks
+            | '\u{202a}'..='\u{202e}'   // direction embeddings and overrides
+            | '\u{2060}'..='\u{2064}'   // word joiner, invisible operators
+            | '\u{2066}'..='\u{2069}'   // direction isolates
+            | '\u{feff}'                // byte-order mark
+            | '\u{fff9}'..='\u{fffb}'   // interlinear annotations
+        )
+}
+
+/// Shows a `Display` value through [`printable`]: `write!(f, "{}", Shown(&x))`.
+pub struct Shown<'a, T: fmt::Display + ?Sized>(pub &'a T);
+
+impl<T: fmt::Display + ?Sized> fmt::Display for Shown<'_, T> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&printable(&self.0.to_string()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn control_characters_and_odd_spaces_are_escaped_letters_are_kept() {
+        assert_eq!(
+            printable("\u{1b}]0;owned\u{7}\u{1b}[2J"),
+            "\\u{1b}]0;owned\\u{7}\\u{1b}[2J"
+        );
+        assert_eq!(printable("a\rb\tc\nd"), "a\\rb\\tc\\nd");
+        assert_eq!(printable("\u{a0}"), "\\u{a0}");
+        assert_eq!(printable("\u{feff}x\u{200b}"), "\\u{feff}x\\u{200b}");
+        assert_eq!(printable("\u{202e}evil"), "\\u{202e}evil");
+        assert_eq!(printable("\u{85}\u{9f}\u{7f}"), "\\u{85}\\u{9f}\\u{7f}");
+        assert_eq!(printable("niveau é — 段 'x' #"), "niveau é — 段 'x' #");
+        assert!(matches!(printable("plain"), Cow::Borrowed(_)));
+        assert_eq!(printable_char('\u{3000}'), "\\u{3000}");
+        assert_eq!(Shown("a\u{1b}").to_string(), "a\\u{1b}");
+    }
+}

@@ -1,0 +1,287 @@
+//! Nothing a player made is lost: best times and ghosts survive a records
+//! file the game cannot read, lines it does not understand, a FIFO or folder
+//! where a file should be, a second game on the same folder and counts past
+//! any limit. Each test works in a scratch data directory.
+
+mod common;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use common::scratch;
+use dropthrough::records::{content_hash, Records, GHOSTS_DIR, RECORDS_FILE};
+use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough::{CollisionMode, Keys};
+
+const RIGHT: Keys = Keys {
+    right: true,
+    ..Keys::NONE
+};
+const CORRIDOR: &str = "title = Corridor\n########\n#@....E#\n########\n";
+/// Spikes under the spawn: every respawn dies again at once.
+const DEADLY: &str = "title = Deadly\n#####\n#.@E#\n#.^.#\n#####\n";
+
+fn session(levels: &Path, data: &Path, text: &str) -> Session {
+    let path = levels.join("00.txt");
+    fs::write(&path, text).unwrap();
+    Session::new(
+        vec![LevelFile::load(&path).unwrap()],
+        CollisionMode::Sweep,
+        Outputs::default(),
+        None,
+    )
+    .with_records(Records::open(data))
+}
+
+fn finish(s: &mut Session) {
+    for _ in 0..600 {
+        s.step(RIGHT);
+        if s.phase() != Phase::Playing {
+            return;
+        }
+    }
+    panic!("the level was not completed");
+}
+
+/// Steps standing still until `n` deaths were counted.
+fn die(s: &mut Session, n: u32) {
+    while s.world().deaths() < n {
+        s.step(Keys::NONE);
+    }
+    s.restart(); // counts them
+}
+
+fn records_text(data: &Path) -> String {
+    fs::read_to_string(data.join(RECORDS_FILE)).unwrap()
+}
+
+fn set_aside_copies(data: &Path) -> Vec<PathBuf> {
+    let mut found: Vec<PathBuf> = fs::read_dir(data)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains("records.txt.damaged-"))
+        .collect();
+    found.sort();
+    found
+}
+
+#[test]
+fn a_records_file_too_large_to_read_is_set_aside_not_overwritten() {
+    let (levels, data) = (scratch("big-levels"), scratch("big-data"));
+    let big = vec![b'x'; 16 * 1024 * 1024 + 1];
+    fs::write(data.join(RECORDS_FILE), &big).unwrap();
+    let mut s = session(&levels, &data, CORRIDOR);
+    let notices = s.take_notices();
+    assert!(
+        notices.len() == 1 && notices[0].contains("cannot read best times"),
+        "{notices:?}"
+    );
+    assert_eq!(
+        fs::read(data.join(RECORDS_FILE)).unwrap().len(),
+        big.len(),
+        "untouched while nothing new is written"
+    );
+    finish(&mut s);
+    let aside = set_aside_copies(&data);
+    assert_eq!(aside.len(), 1, "{aside:?}");
+    assert_eq!(fs::read(&aside[0]).unwrap(), big, "every byte kept");
+    assert!(records_text(&data).contains("Corridor") || records_text(&data).contains("00.txt"));
+    let notices = s.take_notices();
+    assert!(notices.is_empty(), "the problem was said once: {notices:?}");
+}
+
+#[test]
+fn lines_this_version_cannot_read_are_written_back_as_they_were() {
+    let (levels, data) = (scratch("lines-levels"), scratch("lines-data"));
+    let unknown_mode = "00000000000000aa 100 0 teleport 3 future.txt";
+    let not_utf8 = b"00000000000000bb 100 0 sweep 3 caf\xe9.txt".to_vec();
+    let big_deaths = "00000000000000cc 100 5000000000 sweep 6000000000 tough.txt";
+    let mut text = b"\xef\xbb\xbf".to_vec();
+    text.extend_from_slice(format!("{big_deaths}\r\n{unknown_mode}\n").as_bytes());
+    text.extend_from_slice(&not_utf8);
+    text.push(b'\n');
+    fs::write(data.join(RECORDS_FILE), &text).unwrap();
+    let mut s = session(&levels, &data, CORRIDOR);
+    finish(&mut s);
+    drop(s);
+    let written = fs::read(data.join(RECORDS_FILE)).unwrap();
+    let lines: Vec<&[u8]> = written.split(|&b| b == b'\n').collect();
+    assert!(
+        lines.contains(&unknown_mode.as_bytes()),
+        "{}",
+        String::from_utf8_lossy(&written)
+    );
+    assert!(lines.contains(&not_utf8.as_slice()), "kept byte for byte");
+    assert!(
+        lines.contains(&big_deaths.as_bytes()),
+        "a line after a byte-order mark, with counts past 32 bits, is read: {}",
+        String::from_utf8_lossy(&written)
+    );
+    let hash = content_hash(CORRIDOR.as_bytes());
+    assert!(
+        String::from_utf8_lossy(&written).contains(&format!("{hash:016x} ")),
+        "and the new record is there too"
+    );
+}
+
+#[test]
+fn death_counts_saturate_instead_of_wrapping() {
+    let (levels, data) = (scratch("sat-levels"), scratch("sat-data"));
+    let hash = content_hash(DEADLY.as_bytes());
+    fs::write(
+        data.join(RECORDS_FILE),
+        format!("{hash:016x} - - - 18446744073709551610 00.txt\n"),
+    )
+    .unwrap();
+    let mut s = session(&levels, &data, DEADLY);
+    die(&mut s, 10);
+    assert_eq!(s.record(0).unwrap().deaths, u64::MAX);
+    drop(s);
+    assert!(
+        records_text(&data).contains(" 18446744073709551615 00.txt"),
+        "{}",
+        records_text(&data)
+    );
+}
+
+#[test]
+fn a_second_game_on_the_same_folder_reads_but_never_writes() {
+    let (levels, data) = (scratch("lock-levels"), scratch("lock-data"));
+    let mut first = session(&levels, &data, CORRIDOR);
+    die_free_finish(&mut first);
+    let before = records_text(&data);
+    let mut second = session(&levels, &data, DEADLY);
+    let notices = second.take_notices();
+    assert!(
+        notices.iter().any(|n| n.contains("another dropthrough")),
+        "{notices:?}"
+    );
+    die(&mut second, 3);
+    assert_eq!(records_text(&data), before, "the second game wrote nothing");
+    drop(first);
+    drop(second);
+    let mut third = session(&levels, &data, DEADLY);
+    let notices = third.take_notices();
+    assert!(
+        !notices.iter().any(|n| n.contains("another dropthrough")),
+        "{notices:?}"
+    );
+    die(&mut third, 2);
+    assert!(
+        records_text(&data).contains(" 2 00.txt"),
+        "{}",
+        records_text(&data)
+    );
+}
+
+fn die_free_finish(s: &mut Session) {
+    finish(s);
+    assert!(s.record(0).unwrap().best.is_some());
+}
+
+#[test]
+fn a_ghost_that_cannot_be_read_is_set_aside_before_a_new_best_replaces_it() {
+    let (levels, data) = (scratch("ghost-levels"), scratch("ghost-data"));
+    let mut s = session(&levels, &data, CORRIDOR);
+    finish(&mut s);
+    drop(s);
+    let ghost = data
+        .join(GHOSTS_DIR)
+        .join(format!("{:016x}.inputs", content_hash(CORRIDOR.as_bytes())));
+    fs::write(&ghost, "this is not an input script\n").unwrap();
+    // A slower best time is impossible here, so make the stored best slow.
+    let text = records_text(&data).replacen(
+        &format!("{:016x} ", content_hash(CORRIDOR.as_bytes())),
+        &format!("{:016x} 9", content_hash(CORRIDOR.as_bytes())),
+        1,
+    );
+    fs::write(data.join(RECORDS_FILE), text).unwrap();
+    let mut s = session(&levels, &data, CORRIDOR);
+    assert!(s.ghost().is_none());
+    finish(&mut s);
+    let kept: Vec<PathBuf> = fs::read_dir(data.join(GHOSTS_DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.to_string_lossy().contains(".damaged-"))
+        .collect();
+    assert_eq!(kept.len(), 1, "{kept:?}");
+    assert_eq!(
+        fs::read_to_string(&kept[0]).unwrap(),
+        "this is not an input script\n"
+    );
+    assert!(
+        dropthrough::InputScript::load(&ghost).is_ok(),
+        "a new ghost"
+    );
+}
+
+#[cfg(unix)]
+fn mkfifo(path: &Path) {
+    let status = std::process::Command::new("mkfifo")
+        .arg(path)
+        .status()
+        .expect("mkfifo runs");
+    assert!(status.success());
+}
+
+#[cfg(unix)]
+fn is_fifo(path: &Path) -> bool {
+    use std::os::unix::fs::FileTypeExt;
+    fs::symlink_metadata(path).is_ok_and(|m| m.file_type().is_fifo())
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_or_folder_where_the_records_should_be_is_reported_and_left_alone() {
+    for (name, make) in [
+        ("fifo", mkfifo as fn(&Path)),
+        ("dir", |p: &Path| fs::create_dir(p).unwrap()),
+    ] {
+        let (levels, data) = (
+            scratch(&format!("{name}-levels")),
+            scratch(&format!("{name}-data")),
+        );
+        let path = data.join(RECORDS_FILE);
+        make(&path);
+        // Opening would wait forever on a FIFO with no writer.
+        let mut s = session(&levels, &data, CORRIDOR);
+        let notices = s.take_notices();
+        assert!(
+            notices.len() == 1 && notices[0].contains("not a regular file"),
+            "{notices:?}"
+        );
+        finish(&mut s);
+        assert!(s.record(0).unwrap().best.is_some(), "kept in memory");
+        drop(s);
+        if name == "fifo" {
+            assert!(is_fifo(&path), "still a FIFO");
+        } else {
+            assert!(path.is_dir(), "still a folder");
+        }
+        assert!(set_aside_copies(&data).is_empty());
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn a_fifo_named_like_a_ghost_or_a_level_never_stops_the_game() {
+    let (levels, data) = (scratch("fifo-ghost-levels"), scratch("fifo-ghost-data"));
+    let mut s = session(&levels, &data, CORRIDOR);
+    finish(&mut s);
+    drop(s);
+    let ghost = data
+        .join(GHOSTS_DIR)
+        .join(format!("{:016x}.inputs", content_hash(CORRIDOR.as_bytes())));
+    fs::remove_file(&ghost).unwrap();
+    mkfifo(&ghost);
+    let mut s = session(&levels, &data, CORRIDOR);
+    assert!(s.ghost().is_none());
+    assert!(s.take_notices()[0].contains("FIFO"));
+    mkfifo(&levels.join("01-pipe.txt"));
+    let listed = dropthrough::session::level_paths(&levels).unwrap();
+    assert_eq!(
+        listed,
+        vec![levels.join("00.txt")],
+        "the FIFO is not a level"
+    );
+}
