@@ -445,9 +445,15 @@ impl<'a> Parser<'a> {
             };
             let (w, h) = (t.cols.1 - t.cols.0 + 1, t.rows.1 - t.rows.0 + 1);
             if t.count != w * h {
+                // NOTE: each row is walked once, so finding the hole costs
+                // no more than reading the file (not a character lookup per cell).
                 let hole = (t.rows.0..=t.rows.1)
-                    .flat_map(|r| (t.cols.0..=t.cols.1).map(move |c| (c, r)))
-                    .find(|&(c, r)| self.rows[r].chars().nth(c) != Some(letter))
+                    .find_map(|r| {
+                        let mut cells = self.rows[r].chars().skip(t.cols.0);
+                        (t.cols.0..=t.cols.1)
+                            .find(|_| cells.next() != Some(letter))
+                            .map(|c| (c, r))
+                    })
                     .unwrap_or((t.cols.0, t.rows.0));
                 let line = |r: usize| self.row_lines[r];
                 return Err(self.error(

@@ -156,6 +156,18 @@ fn a_mover_must_be_one_filled_rectangle() {
         e.starts_with("m.txt:3:3: mover 'a' is not a filled rectangle"),
         "{e}"
     );
+    // A wide mover whose only hole is its last cell: found on the right row
+    // and column (the search walks each row once).
+    let full = format!("#{}#", "a".repeat(500));
+    let holed = format!("#{}.#", "a".repeat(499));
+    let e = err(&format!(
+        "a = oneway up 1 10\n#@{}\n{full}\n{full}\n{holed}\n",
+        ".".repeat(500)
+    ));
+    assert!(
+        e.starts_with("m.txt:5:501: mover 'a' is not a filled rectangle"),
+        "{e}"
+    );
 }
 
 #[test]

@@ -241,14 +241,78 @@ pub fn travel(
 ) -> Option<Stop> {
     match mode {
         CollisionMode::Sweep => sweep(obstacles, from, d, r, owner),
-        CollisionMode::Substep => {
-            let parts = d.0.hypot(d.1).ceil().max(1.0);
-            // NOTE: at most ~170,000 parts: bullet speed ≤ 10^7 px/s.
-            let n = parts as u64;
-            (1..=n).find_map(|i| probe(obstacles, from, d, r, owner, i as f64 / parts))
-        }
+        CollisionMode::Substep => substep(obstacles, from, d, r, owner),
         CollisionMode::Naive => probe(obstacles, from, d, r, owner, 1.0),
     }
+}
+
+/// `substep`'s result: the first of the `ceil(length)` equal parts of the
+/// path whose end overlaps something, probed as [`probe`] does.
+///
+/// NOTE: the result is exactly that of probing every part's end in order
+/// (the reference in the tests does just that), but a part is probed only
+/// where the exact sweep, run from the last part probed, says an overlap can
+/// begin: parts before that point cannot end in one. So a fast bullet costs
+/// one sweep and one probe per thing it grazes or hits, not one probe per
+/// pixel (up to ~170,000 at 10^7 px/s). One part before the swept contact is
+/// probed too, against rounding.
+fn substep(
+    obstacles: &Obstacles<'_>,
+    from: Vec2,
+    d: Vec2,
+    r: f64,
+    owner: Option<(i32, i32)>,
+) -> Option<Stop> {
+    let parts = d.0.hypot(d.1).ceil().max(1.0);
+    let n = parts as u64;
+    let mut movers = Vec::new();
+    // The next part to probe; every part before it is known not to overlap.
+    let mut i = 1;
+    while i <= n {
+        let t0 = (i - 1) as f64 / parts;
+        let (t, _, _) = earliest_after(obstacles, &mut movers, from, d, r, owner, t0)?;
+        let first = ((t * parts).floor() as u64).saturating_sub(1).max(i);
+        if first > n {
+            return None;
+        }
+        if let Some(stop) = probe(obstacles, from, d, r, owner, first as f64 / parts) {
+            return Some(stop);
+        }
+        i = first + 1;
+    }
+    None
+}
+
+/// The exact first contact (time over the whole step, what, its box) of the
+/// rest of the path from the fraction `t0` on, with every moving box taken
+/// from where it is at `t0` (`movers` is scratch space for them).
+fn earliest_after(
+    obstacles: &Obstacles<'_>,
+    movers: &mut Vec<Moving>,
+    from: Vec2,
+    d: Vec2,
+    r: f64,
+    owner: Option<(i32, i32)>,
+    t0: f64,
+) -> Option<(f64, Struck, BoxF)> {
+    if t0 == 0.0 {
+        return earliest(obstacles, from, d, r, owner);
+    }
+    let rest = |m: &Moving| Moving {
+        start: m.at(t0),
+        end: m.end,
+    };
+    movers.clear();
+    movers.extend(obstacles.movers.iter().map(rest));
+    let later = Obstacles {
+        grid: obstacles.grid,
+        movers,
+        player: obstacles.player.as_ref().map(rest),
+    };
+    let start = (from.0 + d.0 * t0, from.1 + d.1 * t0);
+    let left = 1.0 - t0;
+    let (t, struck, b) = earliest(&later, start, (d.0 * left, d.1 * left), r, owner)?;
+    Some((t0 + t * left, struck, b))
 }
 
 /// The exact first contact along the path.
@@ -259,6 +323,25 @@ fn sweep(
     r: f64,
     owner: Option<(i32, i32)>,
 ) -> Option<Stop> {
+    let (t, struck, b) = earliest(obstacles, from, d, r, owner)?;
+    let at = (from.0 + d.0 * t, from.1 + d.1 * t);
+    Some(Stop {
+        t,
+        at,
+        struck,
+        contact: contact(at, d, &b),
+    })
+}
+
+/// The time, in `[0, 1]`, of the path's first contact, what it struck and
+/// that thing's box then.
+fn earliest(
+    obstacles: &Obstacles<'_>,
+    from: Vec2,
+    d: Vec2,
+    r: f64,
+    owner: Option<(i32, i32)>,
+) -> Option<(f64, Struck, BoxF)> {
     let mut best: Option<(f64, Struck, BoxF)> =
         walk::first_tile_contact(obstacles.grid, from, d, r, owner)
             .map(|(t, (col, row))| (t, Struck::Wall, BoxF::of(tile_rect(col, row))));
@@ -281,14 +364,7 @@ fn sweep(
             best = Some((t, Struck::Player, b));
         }
     }
-    let (t, struck, b) = best?;
-    let at = (from.0 + d.0 * t, from.1 + d.1 * t);
-    Some(Stop {
-        t,
-        at,
-        struck,
-        contact: contact(at, d, &b),
-    })
+    best
 }
 
 /// Whether the bullet, a fraction `t` of the way along its path, overlaps
