@@ -40,12 +40,25 @@ impl fmt::Display for Summary {
 }
 
 /// Where a headless run writes its CSVs, if anywhere.
-#[derive(Default)]
 pub struct Sinks<'a> {
     /// The trace.
     pub trace: Option<&'a mut dyn Write>,
     /// The bullets CSV.
     pub bullets: Option<&'a mut dyn Write>,
+    /// Most rows the bullets CSV may hold (0: no limit; see
+    /// [`crate::trace::DEFAULT_MAX_BULLET_ROWS`]).
+    pub max_bullet_rows: u64,
+}
+
+impl Default for Sinks<'_> {
+    /// No outputs, and the default limit of bullet rows.
+    fn default() -> Self {
+        Sinks {
+            trace: None,
+            bullets: None,
+            max_bullet_rows: crate::trace::DEFAULT_MAX_BULLET_ROWS,
+        }
+    }
 }
 
 /// Which of a run's outputs failed.
@@ -69,7 +82,7 @@ pub fn run(
 ) -> io::Result<Summary> {
     let sinks = Sinks {
         trace,
-        bullets: None,
+        ..Sinks::default()
     };
     run_to(level, mode, frames, script, sinks).map_err(|(_, e)| e)
 }
@@ -91,7 +104,11 @@ pub fn run_to(
         None => None,
     };
     let mut bullets = match sinks.bullets {
-        Some(out) => Some(BulletWriter::start(out).map_err(bullets_error)?),
+        Some(out) => Some(
+            BulletWriter::start(out)
+                .map_err(bullets_error)?
+                .with_max_rows(sinks.max_bullet_rows),
+        ),
         None => None,
     };
     for keys in script

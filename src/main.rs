@@ -109,6 +109,11 @@ struct Cli {
     #[arg(long, value_name = "FILE")]
     bullets: Option<PathBuf>,
 
+    /// Most rows the bullets CSV may hold; past it the run fails and writes
+    /// nothing (0: no limit) [default: 20000000, about 1 GB].
+    #[arg(long, value_name = "N")]
+    bullets_max_rows: Option<u64>,
+
     /// Window: write the keys of the first level run as an input script.
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
@@ -262,6 +267,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         record: cli.record.clone(),
         trace: cli.trace.clone(),
         bullets: cli.bullets.clone(),
+        max_bullet_rows: cli.bullets_max_rows,
     };
     // The level select comes first when no level was named, unless a replay
     // or a recording was asked for: those belong to the first level.
@@ -482,6 +488,9 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     let sinks = Sinks {
         trace: trace.as_mut().map(|f| f as &mut dyn Write),
         bullets: bullets.as_mut().map(|f| f as &mut dyn Write),
+        max_bullet_rows: cli
+            .bullets_max_rows
+            .unwrap_or(dropthrough::trace::DEFAULT_MAX_BULLET_ROWS),
     };
     let summary =
         headless::run_to(level, cli.collision, frames, &script, sinks).map_err(|(sink, e)| {

@@ -244,6 +244,9 @@ pub struct Outputs {
     pub trace: Option<PathBuf>,
     /// Where to write the run's bullets CSV.
     pub bullets: Option<PathBuf>,
+    /// Most rows the bullets CSV may hold (`None`: the default limit,
+    /// [`crate::trace::DEFAULT_MAX_BULLET_ROWS`]; 0: none).
+    pub max_bullet_rows: Option<u64>,
 }
 
 impl Outputs {
@@ -269,7 +272,13 @@ impl Capture {
             None => None,
         };
         let bullets = match &outputs.bullets {
-            Some(path) => Some(BulletWriter::start(AtomicFile::create(path)?)?),
+            Some(path) => {
+                let writer = BulletWriter::start(AtomicFile::create(path)?)?;
+                Some(match outputs.max_bullet_rows {
+                    Some(max) => writer.with_max_rows(max),
+                    None => writer,
+                })
+            }
             None => None,
         };
         Ok(Capture { trace, bullets })

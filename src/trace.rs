@@ -43,18 +43,46 @@ pub const BULLETS_HEADER: &str = "frame,id,x,y,event";
 /// one row per bullet that flew or was fired in it, by id.
 pub struct BulletWriter<W: Write> {
     out: W,
+    rows: u64,
+    max_rows: u64,
 }
+
+/// Most rows a bullets CSV holds unless a larger limit is asked for
+/// ([`BulletWriter::with_max_rows`], `--bullets-max-rows`): about 1 GB. A
+/// long run at the bullet bound writes 65,536 rows a step, gigabytes a
+/// minute; past the limit the run fails and the file is not written.
+pub const DEFAULT_MAX_BULLET_ROWS: u64 = 20_000_000;
 
 impl<W: Write> BulletWriter<W> {
     /// Writes the header.
     pub fn start(mut out: W) -> io::Result<BulletWriter<W>> {
         writeln!(out, "{BULLETS_HEADER}")?;
-        Ok(BulletWriter { out })
+        Ok(BulletWriter {
+            out,
+            rows: 0,
+            max_rows: DEFAULT_MAX_BULLET_ROWS,
+        })
     }
 
-    /// Writes the rows of the step just taken.
+    /// Allows at most `max_rows` rows (0: no limit).
+    pub fn with_max_rows(mut self, max_rows: u64) -> BulletWriter<W> {
+        self.max_rows = if max_rows == 0 { u64::MAX } else { max_rows };
+        self
+    }
+
+    /// Writes the rows of the step just taken; an error once the file would
+    /// pass its limit of rows.
     pub fn rows(&mut self, world: &World) -> io::Result<()> {
-        for row in world.bullet_rows() {
+        let rows = world.bullet_rows();
+        self.rows = self.rows.saturating_add(rows.len() as u64);
+        if self.rows > self.max_rows {
+            return Err(io::Error::other(format!(
+                "the bullets CSV would pass {} rows at frame {} (raise the limit with --bullets-max-rows N, 0 for none)",
+                self.max_rows,
+                world.frame()
+            )));
+        }
+        for row in rows {
             writeln!(
                 self.out,
                 "{},{},{},{},{}",

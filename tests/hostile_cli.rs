@@ -311,3 +311,38 @@ fn control_characters_from_a_file_are_printed_escaped() {
     let out = run(&["--headless", "--level", level.to_str().unwrap()]);
     assert!(!out.stderr.contains(&b'\r'), "{}", common::stderr(&out));
 }
+
+#[test]
+fn the_bullets_csv_stops_at_its_row_limit_and_writes_nothing() {
+    let dir = scratch("bullet-limit");
+    let level = dir.join("g.txt");
+    std::fs::write(
+        &level,
+        "fire_every = 0.05\nbullet_speed = 60\n##########\n#>.......#\n#@......E#\n##########\n",
+    )
+    .unwrap();
+    let (b, t) = (dir.join("b.csv"), dir.join("t.csv"));
+    let args = |limit: &str| {
+        run(&[
+            "--headless",
+            "--level",
+            level.to_str().unwrap(),
+            "--frames",
+            "60",
+            "--bullets",
+            b.to_str().unwrap(),
+            "--trace",
+            t.to_str().unwrap(),
+            "--bullets-max-rows",
+            limit,
+        ])
+    };
+    refused(&args("100"), "would pass 100 rows");
+    assert_eq!(files_in(&dir), vec!["g.txt"], "neither output written");
+    let out = args("0");
+    assert!(out.status.success(), "{}", common::stderr(&out));
+    let rows = std::fs::read_to_string(&b).unwrap().lines().count() - 1;
+    assert!(rows > 100, "{rows} rows with no limit");
+    let out = args(&rows.to_string());
+    assert!(out.status.success(), "exactly at the limit is fine");
+}

@@ -232,7 +232,7 @@ fn a_recorded_run_replays_headless_to_the_identical_trace() {
     let outputs = Outputs {
         record: Some(dir.join("rec.txt")),
         trace: Some(dir.join("trace.csv")),
-        bullets: None,
+        ..Outputs::default()
     };
     let mut s = session_of(&dir, &[OTHER, SHORT], outputs, None);
     assert!(s.recording());
@@ -272,7 +272,7 @@ fn a_restart_starts_the_recording_over() {
     let outputs = Outputs {
         record: Some(dir.join("rec.txt")),
         trace: None,
-        bullets: None,
+        ..Outputs::default()
     };
     let mut s = session_of(&dir, &[SHORT], outputs, None);
     for _ in 0..5 {
@@ -442,7 +442,7 @@ fn an_unwritable_trace_is_reported_not_a_panic() {
     let outputs = Outputs {
         record: None,
         trace: Some(dir.join("missing/dir/trace.csv")),
-        bullets: None,
+        ..Outputs::default()
     };
     let mut s = session_of(&dir, &[SHORT], outputs, None);
     assert!(s.io_error().unwrap().to_string().contains("cannot write"));
@@ -457,7 +457,7 @@ fn the_trace_is_not_on_disk_until_the_run_is_finished() {
     let outputs = Outputs {
         record: None,
         trace: Some(trace.clone()),
-        bullets: None,
+        ..Outputs::default()
     };
     let mut s = session_of(&dir, &[SHORT], outputs, None);
     s.step(RIGHT);
@@ -476,7 +476,7 @@ fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
     let outputs = Outputs {
         record: Some(dir.join("rec.txt")),
         trace: Some(dir.join("trace.csv")),
-        bullets: None,
+        ..Outputs::default()
     };
     let mut s = session_of(&dir, &[&ferry], outputs, None);
     for keys in solution.frames().take(600) {
