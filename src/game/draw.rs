@@ -12,6 +12,7 @@ use macroquad::prelude::*;
 
 use super::camera::Viewport;
 use super::palette::*;
+use super::text::{self, Size};
 
 /// A rectangle given in world pixels, snapped to whole screen pixels.
 fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
@@ -249,11 +250,11 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let (left, _) = vp.to_screen(r.x as f32, 0.0);
     let (right, _) = vp.to_screen(r.right() as f32, 0.0);
     let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
-    draw_text(
+    text::draw(
         &label,
         label_x(&label, left, right),
-        ay - 12.0,
-        18.0,
+        ay - 26.0,
+        Size::Label,
         HITBOX,
     );
     if let Some(top) = p.dropping_through() {
@@ -261,11 +262,11 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
         let label = format!("dropping through y={top}");
-        draw_text(
+        text::draw(
             &label,
             label_x(&label, left, right),
-            sy - 6.0,
-            18.0,
+            sy - 20.0,
+            Size::Label,
             DROPPING,
         );
     }
@@ -302,7 +303,7 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
             world_outline(vp, b, TRIED);
         }
         let (sx, sy) = vp.to_screen(b.x as f32, b.bottom() as f32);
-        draw_text(&label, sx + 2.0, sy + 14.0, 16.0, colour);
+        text::draw(&label, sx + 2.0, sy + 2.0, Size::Label, colour);
     }
 }
 
@@ -349,7 +350,7 @@ fn bullet_debug(world: &World, vp: &Viewport) {
 /// `left..right`: just right of it, or just left of it when the label would
 /// run off the right edge of the screen.
 fn label_x(label: &str, left: f32, right: f32) -> f32 {
-    let width = measure_text(label, None, 18, 1.0).width;
+    let width = text::width(label, Size::Label);
     if right + 6.0 + width > screen_width() - 4.0 {
         (left - 6.0 - width).max(4.0)
     } else {

@@ -11,18 +11,13 @@ use dropthrough::grid::Tile;
 use dropthrough::session::Session;
 use macroquad::prelude::*;
 
+use std::cell::RefCell;
+
 use super::camera::Viewport;
 use super::draw;
-use super::palette::{self as colours, PANEL, TEXT};
-
-/// Screen pixels of the palette bar under the status bar.
-const BAR_TOP: f32 = 30.0;
-const BAR_HEIGHT: f32 = 44.0;
-const SWATCH: f32 = 28.0;
-/// Width of the header panel on the right.
-const PANEL_WIDTH: f32 = 300.0;
-const LINE: f32 = 22.0;
-const SIZE: f32 = 20.0;
+use super::layout::{self, Area, Tone, SWATCH};
+use super::palette::{self as colours, TEXT};
+use super::text::{self, Size};
 /// World pixels panned per second with the keys, at zoom 1.
 const PAN_SPEED: f32 = 600.0;
 
@@ -53,6 +48,9 @@ pub struct EditView {
     ctrl_before: bool,
     /// Whether Ctrl counts as held this frame: now, or last frame.
     ctrl: bool,
+    /// Where the palette, panel and level were last drawn: clicks are
+    /// read against it.
+    frame: RefCell<layout::EditorFrame>,
 }
 
 impl Default for EditView {
@@ -69,6 +67,7 @@ impl Default for EditView {
             said: None,
             ctrl_before: false,
             ctrl: false,
+            frame: RefCell::default(),
         }
     }
 }
@@ -98,20 +97,18 @@ impl EditView {
         Brush::PALETTE[self.brush]
     }
 
-    /// The screen area the level is shown in: its top, width and height
-    /// (between the palette bar and the help lines, left of the panel).
-    fn band() -> (f32, f32, f32) {
-        let top = BAR_TOP + BAR_HEIGHT;
-        let width = screen_width() - PANEL_WIDTH;
-        let height = screen_height() - top - super::hud::help_height(true);
-        (top, width, height)
+    /// The screen area the level was last shown in (between the palette
+    /// bar and the bottom bar, left of the panel).
+    fn level_area(&self) -> Area {
+        self.frame.borrow().level
     }
 
     fn viewport(&self, session: &Session) -> Viewport {
         let level = session.editor().map(|e| e.size()).unwrap_or((1, 1));
         let level_px = (level.0 as f32 * TILE as f32, level.1 as f32 * TILE as f32);
         let (cx, cy) = self.centre.unwrap_or((level_px.0 / 2.0, level_px.1 / 2.0));
-        let (band_top, band_w, band_h) = EditView::band();
+        let area = self.level_area();
+        let (band_top, band_w, band_h) = (area.y, area.w, area.h);
         let left = cx - band_w / 2.0 / self.zoom;
         let top = cy - band_h / 2.0 / self.zoom;
         Viewport {
@@ -133,8 +130,7 @@ impl EditView {
     /// palette, the panel or the help lines) and inside the grid's reach.
     fn cell_under_mouse(&self, session: &Session) -> Option<Cell> {
         let (mx, my) = mouse_position();
-        let (band_top, band_w, band_h) = EditView::band();
-        if my < band_top || my >= band_top + band_h || mx >= band_w {
+        if !self.level_area().has((mx, my)) {
             return None;
         }
         let vp = self.viewport(session);
@@ -207,10 +203,12 @@ impl EditView {
     }
 
     fn camera(&mut self, session: &Session, frame_time: f32) {
-        let (_, band_w, band_h) = EditView::band();
+        let area = self.level_area();
         let mut centre = match self.centre {
             Some(centre) => centre,
-            None => self.first_view(session, (band_w, band_h)),
+            // Not drawn yet: the first view waits for the level's area.
+            None if area.w <= 0.0 || area.h <= 0.0 => return,
+            None => self.first_view(session, (area.w, area.h)),
         };
         if !self.ctrl {
             let step = PAN_SPEED * frame_time / self.zoom;
@@ -281,25 +279,19 @@ impl EditView {
         if !is_mouse_button_pressed(MouseButton::Left) {
             return;
         }
-        let (mx, my) = mouse_position();
-        if (BAR_TOP..BAR_TOP + BAR_HEIGHT).contains(&my) {
-            let i = ((mx - 8.0) / (SWATCH + 8.0)).floor();
-            if i >= 0.0 && (i as usize) < Brush::PALETTE.len() {
-                self.brush = i as usize;
-            }
+        let at = mouse_position();
+        let frame = self.frame.borrow().clone();
+        if let Some(i) = frame.swatches.iter().position(|s| s.has(at)) {
+            self.brush = i;
         }
-        let left = screen_width() - PANEL_WIDTH;
-        if mx >= left && my >= BAR_TOP + BAR_HEIGHT {
-            let row = ((my - BAR_TOP - BAR_HEIGHT - 8.0 - LINE) / LINE).floor();
-            let fields = session
-                .editor()
-                .map(|e| e.header_fields())
-                .unwrap_or_default();
-            if row >= 0.0 {
-                if let Some((key, value)) = fields.get(row as usize) {
-                    self.typing = Some((key.clone(), value.clone()));
-                    self.said = None;
-                }
+        let fields = session
+            .editor()
+            .map(|e| e.header_fields())
+            .unwrap_or_default();
+        if let Some((i, _)) = frame.fields.iter().find(|(_, area)| area.has(at)) {
+            if let Some((key, value)) = fields.get(*i) {
+                self.typing = Some((key.clone(), value.clone()));
+                self.said = None;
             }
         }
     }
@@ -381,12 +373,21 @@ impl EditView {
         }
     }
 
-    /// Draws the level being edited, the palette, the header panel and the
-    /// cursor; the status bar and help are drawn by the HUD.
-    pub fn draw(&self, session: &Session, time: f64) {
+    /// Draws the level being edited in `play` (the area between the status
+    /// bar and the bottom bar), the palette, the header panel and the
+    /// cursor; the bars are drawn by the HUD.
+    pub fn draw(&self, session: &Session, time: f64, play: Area) {
         let Some(editor) = session.editor() else {
             return;
         };
+        let (frame, screen) = layout::editor(
+            play,
+            Brush::PALETTE.len(),
+            &self.brush_label(),
+            &self.field_lines(session),
+            &self.messages(session),
+        );
+        *self.frame.borrow_mut() = frame.clone();
         let vp = self.viewport(session);
         let level = editor.level();
         let (w, h) = editor.size();
@@ -409,8 +410,10 @@ impl EditView {
         draw::movers(&level.movers, 0, &vp, 0.0);
         for m in &level.movers {
             draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
-            let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 12.0);
-            draw_text(m.letter.to_string(), lx, ly, 8.0 * vp.zoom, TEXT);
+            if vp.zoom >= 1.0 {
+                let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 1.0);
+                text::draw(&m.letter.to_string(), lx, ly, Size::Small, TEXT);
+            }
         }
         let (sc, sr) = level.spawn;
         let (sx, sy) = vp.to_screen((sc * TILE) as f32, (sr * TILE) as f32);
@@ -438,15 +441,56 @@ impl EditView {
             );
             draw::world_outline(&vp, cells, colours::EDIT_CURSOR);
         }
-        self.draw_palette(time);
-        self.draw_panel(session);
+        super::hud::draw(&screen);
+        self.draw_swatches(&frame.swatches, time);
     }
 
-    fn draw_palette(&self, time: f64) {
-        draw_rectangle(0.0, BAR_TOP, screen_width(), BAR_HEIGHT, PANEL);
-        for (i, brush) in Brush::PALETTE.iter().enumerate() {
-            let x = 8.0 + i as f32 * (SWATCH + 8.0);
-            let y = BAR_TOP + 8.0;
+    /// The brush's name and tool, beside the swatches.
+    fn brush_label(&self) -> String {
+        let tool = if self.rect_tool || matches!(self.brush(), Brush::Mover(_)) {
+            "rectangle"
+        } else {
+            "brush"
+        };
+        format!("{} - {tool} (Q)", self.brush().name())
+    }
+
+    /// The header panel's lines: each field, or the one being typed.
+    fn field_lines(&self, session: &Session) -> Vec<(String, Tone)> {
+        let Some(editor) = session.editor() else {
+            return Vec::new();
+        };
+        editor
+            .header_fields()
+            .iter()
+            .map(|(key, value)| match &self.typing {
+                Some((k, text)) if k == key => (format!("{key} = {text}_"), Tone::Good),
+                _ if value.is_empty() => (format!("{key} = (default)"), Tone::Dim),
+                _ => (format!("{key} = {value}"), Tone::Text),
+            })
+            .collect()
+    }
+
+    /// What the panel says at its foot: a refused value, a save.
+    fn messages(&self, session: &Session) -> Vec<(String, Tone)> {
+        let message = session.editor().and_then(|e| e.message());
+        [self.said.as_deref(), message]
+            .into_iter()
+            .flatten()
+            .map(|line| {
+                let tone = if line.starts_with("saved ") {
+                    Tone::Good
+                } else {
+                    Tone::Error
+                };
+                (dropthrough::printable::printable(line).into_owned(), tone)
+            })
+            .collect()
+    }
+
+    fn draw_swatches(&self, swatches: &[Area], time: f64) {
+        for (i, (brush, at)) in Brush::PALETTE.iter().zip(swatches).enumerate() {
+            let (x, y) = (at.x, at.y);
             let vp = Viewport {
                 zoom: SWATCH / TILE as f32,
                 origin: (x, y),
@@ -485,7 +529,7 @@ impl EditView {
                 }
             }
             let key = if i == 9 { 0 } else { i + 1 };
-            draw_text(key.to_string(), x + 1.0, y + 10.0, 14.0, TEXT);
+            text::draw(&key.to_string(), x + 1.0, y, Size::Small, TEXT);
             if i == self.brush {
                 draw_rectangle_lines(
                     x - 3.0,
@@ -495,63 +539,6 @@ impl EditView {
                     2.0,
                     colours::EDIT_CURSOR,
                 );
-            }
-        }
-        let x = 8.0 + 10.0 * (SWATCH + 8.0) + 8.0;
-        let tool = if self.rect_tool || matches!(self.brush(), Brush::Mover(_)) {
-            "rectangle"
-        } else {
-            "brush"
-        };
-        draw_text(
-            format!("{} · {tool} (Q)", self.brush().name()),
-            x,
-            BAR_TOP + 28.0,
-            SIZE,
-            TEXT,
-        );
-    }
-
-    fn draw_panel(&self, session: &Session) {
-        let Some(editor) = session.editor() else {
-            return;
-        };
-        let left = screen_width() - PANEL_WIDTH;
-        let top = BAR_TOP + BAR_HEIGHT;
-        let bottom = screen_height() - super::hud::help_height(true);
-        draw_rectangle(left, top, PANEL_WIDTH, bottom - top, PANEL);
-        draw_text(
-            "header (click to change)",
-            left + 8.0,
-            top + LINE,
-            SIZE,
-            colours::DIM,
-        );
-        for (i, (key, value)) in editor.header_fields().iter().enumerate() {
-            let y = top + 8.0 + LINE * (i as f32 + 2.0);
-            let (shown, colour) = match &self.typing {
-                Some((k, text)) if k == key => (format!("{key} = {text}_"), colours::GOOD),
-                _ if value.is_empty() => (format!("{key} = (default)"), colours::DIM),
-                _ => (format!("{key} = {value}"), TEXT),
-            };
-            draw_text(&shown, left + 8.0, y, SIZE, colour);
-        }
-        let mut y = bottom - 8.0;
-        for line in [self.said.as_deref(), editor.message()]
-            .into_iter()
-            .flatten()
-        {
-            let colour = if line.starts_with("saved ") {
-                colours::GOOD
-            } else {
-                colours::ERROR
-            };
-            for part in super::hud::wrap(line, ((PANEL_WIDTH - 16.0) / 10.0) as usize)
-                .iter()
-                .rev()
-            {
-                draw_text(part, left + 8.0, y, SIZE, colour);
-                y -= LINE;
             }
         }
     }

@@ -1,192 +1,208 @@
-//! Text on screen: the status bar, the help lines, and the overlays for a
-//! completed level, the summary, a level file with an error, and pauses.
+//! What the text on screen says: the status bar, the help lines, notices and
+//! errors, and the panels for a completed level, the summary and the level
+//! select. Where it goes is [`super::layout`]'s job; this file says it and
+//! draws the boxes it is given.
 
+use super::layout::{self, Area, Screen, Tone};
 use super::palette::{DIM, ERROR, GOOD, PANEL, TEXT};
+use super::text;
 use dropthrough::clock::FixedClock;
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-const SIZE: f32 = 20.0;
-const LINE: f32 = 22.0;
-
 /// The help lines, the same on the desktop and in a browser (where Esc
 /// goes back to the level select but never quits, and a level file dropped
-/// on the page plays).
-const HELP: [&str; 2] = [
+/// on the page plays). Entries are separated by runs of spaces; the layout
+/// packs them into as many lines as the window's width needs.
+pub const HELP: [&str; 2] = [
     "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall   R restart   Esc back",
     "Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help",
 ];
-
-/// Screen pixels the status bar takes at the top.
-pub const STATUS_HEIGHT: f32 = LINE + 8.0;
-
-/// Screen pixels the help lines take at the bottom (none when hidden).
-pub fn help_height(shown: bool) -> f32 {
-    if shown {
-        LINE * HELP.len() as f32 + 8.0
-    } else {
-        0.0
-    }
-}
 
 fn seconds(steps: u64) -> f64 {
     steps as f64 / f64::from(STEPS_PER_SECOND)
 }
 
-/// The status bar across the top.
-pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) {
+/// The status bar's parts, ranked (0 most important) for [`layout::fit`],
+/// which drops the least important when the window is narrow.
+pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) -> Vec<(u8, String)> {
     if let Some(editor) = session.editor() {
         let (w, h) = editor.size();
-        let line = format!(
-            "EDITING {}   {w} x {h} tiles   {}",
-            editor.path().display(),
-            if editor.unsaved() {
-                "not saved (Ctrl+S)"
-            } else {
-                "saved"
-            }
+        let name = editor.path().file_name().map_or_else(
+            || editor.path().display().to_string(),
+            |n| n.to_string_lossy().into_owned(),
         );
-        draw_rectangle(0.0, 0.0, screen_width(), STATUS_HEIGHT, PANEL);
-        draw_text(&line, 8.0, LINE, SIZE, TEXT);
-        return;
+        let saved = if editor.unsaved() {
+            "not saved (Ctrl+S)"
+        } else {
+            "saved"
+        };
+        return vec![
+            (0, format!("EDITING {name}")),
+            (0, saved.into()),
+            (2, format!("{w} x {h} tiles")),
+            (3, editor.path().display().to_string()),
+        ];
     }
     let world = session.world();
     let p = world.player();
-    let mut line = format!(
-        "{}/{} {}   mode {}   fall {:.1} px/step   deaths {}{}   time {:.2} s",
-        session.index() + 1,
-        session.level_count(),
-        session.level_file().title(),
-        session.mode(),
-        p.vy().max(0.0) / STEPS_PER_SECOND as f32,
-        world.deaths(),
-        death_causes(world.crushes(), world.shot()),
-        seconds(world.frame()),
-    );
+    let mut parts = vec![
+        (
+            0,
+            format!(
+                "{}/{} {}",
+                session.index() + 1,
+                session.level_count(),
+                session.level_file().title()
+            ),
+        ),
+        (3, format!("mode {}", session.mode())),
+        (
+            4,
+            format!(
+                "fall {:.1} px/step",
+                p.vy().max(0.0) / STEPS_PER_SECOND as f32
+            ),
+        ),
+        (
+            1,
+            format!(
+                "deaths {}{}",
+                world.deaths(),
+                death_causes(world.crushes(), world.shot())
+            ),
+        ),
+        (0, format!("time {:.2} s", seconds(world.frame()))),
+    ];
     if let Some(best) = session
         .record(session.index())
         .and_then(|r| r.best.as_ref())
     {
-        line.push_str(&format!("   best {:.2} s", seconds(best.steps)));
+        parts.push((1, format!("best {:.2} s", seconds(best.steps))));
     }
     if clock.speed() < 1.0 {
-        line.push_str(&format!("   speed x{}", clock.speed()));
+        parts.push((0, format!("speed x{}", clock.speed())));
     }
     if clock.paused() {
-        line.push_str("   PAUSED");
+        parts.push((0, "PAUSED".into()));
     }
     if let Some(sound) = sound {
-        line.push_str(&format!("   {sound}"));
+        parts.push((2, sound.to_string()));
     }
     if session.unsaved_edits() {
-        line.push_str("   EDITED, not saved (E to edit)");
+        parts.push((1, "EDITED, not saved (E to edit)".into()));
     }
     if session.replaying() {
-        line.push_str("   REPLAY (N, B or a reload hands back the keys)");
+        parts.push((0, "REPLAY".into()));
+        parts.push((4, "N, B or a reload hands back the keys".into()));
     } else if let Some(end) = session.replay_end() {
-        line.push_str(&format!("   {}: the keyboard plays", end.describe()));
+        parts.push((2, format!("{}: the keyboard plays", end.describe())));
     } else if session.recording() {
-        line.push_str("   REC");
+        parts.push((0, "REC".into()));
     }
-    draw_rectangle(0.0, 0.0, screen_width(), STATUS_HEIGHT, PANEL);
-    draw_text(&line, 8.0, LINE, SIZE, TEXT);
+    parts
 }
 
-/// The help lines at the bottom: the game's, or the editor's while editing.
-pub fn help(editing: bool) {
-    let top = screen_height() - help_height(true);
-    draw_rectangle(0.0, top, screen_width(), screen_height() - top, PANEL);
-    let lines = if editing { super::editor::HELP } else { HELP };
-    for (i, line) in lines.iter().enumerate() {
-        draw_text(line, 8.0, top + LINE * (i as f32 + 1.0), SIZE, DIM);
-    }
-}
+/// Steps a level's warnings stay on screen after it starts (4 s).
+const WARNING_STEPS: u64 = 4 * STEPS_PER_SECOND as u64;
 
-fn panel(lines: &[(String, Color)]) {
-    let width = lines
-        .iter()
-        .map(|(l, _)| measure_text(l, None, SIZE as u16, 1.0).width)
-        .fold(0.0, f32::max)
-        + 32.0;
-    let height = LINE * lines.len() as f32 + 24.0;
-    let x = ((screen_width() - width) / 2.0).max(0.0);
-    let y = ((screen_height() - height) / 2.0).max(0.0);
-    draw_rectangle(x, y, width, height, PANEL);
-    for (i, (line, color)) in lines.iter().enumerate() {
-        draw_text(
-            line,
-            x + 16.0,
-            y + 12.0 + LINE * (i as f32 + 1.0) - 4.0,
-            SIZE,
-            *color,
-        );
-    }
+/// What stays said while it holds: a level file that could not be
+/// reloaded, a recording that could not be written, `problems` (what was
+/// wrong with the browser page's URL), and, for the first seconds of each
+/// run, what is odd about the level (no exit).
+pub fn standing(session: &Session, problems: &[String]) -> Vec<(String, Tone)> {
+    let file = session.level_file();
+    let io_error = session.io_error().map(|e| e.to_string());
+    let fresh = session.world().frame() < WARNING_STEPS && session.phase() == Phase::Playing;
+    let warnings = file
+        .level
+        .warnings()
+        .into_iter()
+        .filter(|_| fresh)
+        .map(|w| (format!("{}: warning: {w}", file.path.display()), Tone::Dim));
+    [file.error.clone(), io_error]
+        .into_iter()
+        .flatten()
+        .chain(problems.iter().cloned())
+        .map(|m| (m, Tone::Error))
+        .chain(warnings)
+        .map(|(m, tone)| (dropthrough::printable::printable(&m).into_owned(), tone))
+        .collect()
 }
 
 /// How a finished run compares with the best, as the "level complete"
 /// panel says it.
-fn outcome_line(session: &Session) -> (String, Color) {
+fn outcome_line(session: &Session) -> (String, Tone) {
     match (session.outcome(), session.unrecorded()) {
         (Some(Outcome::First), _) => (
             "Your first time: a ghost will race you next time".into(),
-            GOOD,
+            Tone::Good,
         ),
-        (Some(Outcome::NewBest { previous }), _) => {
-            (format!("New best! (was {:.2} s)", seconds(previous)), GOOD)
+        (Some(Outcome::NewBest { previous }), _) => (
+            format!("New best! (was {:.2} s)", seconds(previous)),
+            Tone::Good,
+        ),
+        (Some(Outcome::NotBetter { best }), _) => {
+            (format!("Best: {:.2} s", seconds(best)), Tone::Dim)
         }
-        (Some(Outcome::NotBetter { best }), _) => (format!("Best: {:.2} s", seconds(best)), DIM),
-        (None, Some(Unrecorded::Replayed)) => ("A replay: not kept as a best time".into(), DIM),
+        (None, Some(Unrecorded::Replayed)) => {
+            ("A replay: not kept as a best time".into(), Tone::Dim)
+        }
         (None, Some(Unrecorded::MixedModes)) => (
             "Switched to or from naive mid-run: not kept as a best time".into(),
-            DIM,
+            Tone::Dim,
         ),
-        (None, None) => (String::new(), DIM),
+        (None, None) => (String::new(), Tone::Dim),
     }
 }
 
-/// "Level complete", the summary or the level select, depending on the phase.
-pub fn phase(session: &Session) {
+/// "Level complete", the summary or the level select, depending on the
+/// phase, laid out in `play` (the area between the bars).
+pub fn phase(session: &Session, play: Area) -> Screen {
     match session.phase() {
-        Phase::Playing | Phase::Editing => {}
-        Phase::Menu => menu(session),
+        Phase::Playing | Phase::Editing => Screen::default(),
+        Phase::Menu => menu(session, play),
         Phase::Complete => {
             let Some(Some(result)) = session.results().get(session.index()) else {
-                return;
+                return Screen::default();
             };
-            panel(&[
-                ("Level complete!".into(), GOOD),
-                (
-                    format!(
-                        "{}: {:.2} s, {} deaths",
-                        result.title,
-                        result.seconds(),
-                        result.deaths
+            layout::panel(
+                play,
+                &[
+                    ("Level complete!".into(), Tone::Good),
+                    (
+                        format!(
+                            "{}: {:.2} s, {} deaths",
+                            result.title,
+                            result.seconds(),
+                            result.deaths
+                        ),
+                        Tone::Text,
                     ),
-                    TEXT,
-                ),
-                outcome_line(session),
-                (
-                    format!(
-                        "{}{}",
-                        if session.index() + 1 < session.level_count() {
-                            "Enter: next level"
-                        } else {
-                            "Enter: summary"
-                        },
-                        if session.menu_cursor().is_some() {
-                            "   Esc: level select"
-                        } else {
-                            ""
-                        }
+                    outcome_line(session),
+                    (
+                        format!(
+                            "{}{}",
+                            if session.index() + 1 < session.level_count() {
+                                "Enter: next level"
+                            } else {
+                                "Enter: summary"
+                            },
+                            if session.menu_cursor().is_some() {
+                                "   Esc: level select"
+                            } else {
+                                ""
+                            }
+                        ),
+                        Tone::Dim,
                     ),
-                    DIM,
-                ),
-            ]);
+                ],
+            )
         }
         Phase::Finished => {
-            let mut lines = vec![("All levels played".to_string(), GOOD)];
+            let mut lines = vec![("All levels played".to_string(), Tone::Good)];
             let (mut steps, mut deaths) = (0, 0);
             for result in session.results().iter().flatten() {
                 lines.push((
@@ -196,7 +212,7 @@ pub fn phase(session: &Session) {
                         result.seconds(),
                         result.deaths
                     ),
-                    TEXT,
+                    Tone::Text,
                 ));
                 steps += result.steps;
                 deaths += result.deaths;
@@ -208,7 +224,7 @@ pub fn phase(session: &Session) {
                     seconds(steps),
                     deaths
                 ),
-                GOOD,
+                Tone::Good,
             ));
             lines.push((
                 if session.menu_cursor().is_some() {
@@ -217,125 +233,91 @@ pub fn phase(session: &Session) {
                     "R: play again   Esc: quit"
                 }
                 .into(),
-                DIM,
+                Tone::Dim,
             ));
-            panel(&lines);
+            layout::panel(play, &lines)
         }
     }
 }
 
 /// The level select: every level with its best time and deaths, the
-/// cursor's row lit; as many rows as fit, scrolled to keep the cursor in view.
-fn menu(session: &Session) {
+/// cursor's row lit; as many rows as fit in `play`, scrolled to keep the
+/// cursor in view.
+fn menu(session: &Session, play: Area) -> Screen {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
-    let fit = (((screen_height() - 200.0) / LINE).floor() as usize).max(3);
-    let first = cursor
-        .saturating_sub(fit / 2)
-        .min(files.len().saturating_sub(fit));
-    let mut lines = vec![
-        ("dropthrough: choose a level".to_string(), GOOD),
-        (String::new(), DIM),
-    ];
-    for (i, file) in files.iter().enumerate().skip(first).take(fit) {
-        let record = session.record(i);
-        let best = record.and_then(|r| r.best.as_ref()).map_or_else(
-            || "      -   ".to_string(),
-            |b| format!("{:>8.2} s", seconds(b.steps)),
-        );
-        let deaths = record.map_or(0, |r| r.deaths);
-        let marker = if i == cursor { ">" } else { " " };
-        let mut title: String = file.title().chars().take(26).collect();
-        if session.unsaved_edits_in(i) {
-            title.push_str(" *");
-        }
-        lines.push((
-            format!(
-                "{marker} {:>2} {title:<28} {best} {deaths:>5} deaths",
-                i + 1
-            ),
-            if i == cursor { TEXT } else { DIM },
-        ));
-    }
-    lines.push((String::new(), DIM));
-    lines.push(("Up/Down choose   Enter play   Esc quit".into(), DIM));
     let kept = session.records_dir().map_or_else(
         || "best times are kept until you quit".to_string(),
         |d| format!("best times: {}", d.display()),
     );
-    lines.push((kept, DIM));
-    panel(&lines);
+    let footer = [
+        (String::new(), Tone::Dim),
+        (
+            "Up/Down choose   Enter play   Esc quit".to_string(),
+            Tone::Dim,
+        ),
+        (kept, Tone::Dim),
+    ];
+    let fit = layout::menu_rows(play, 2 + footer.len());
+    let first = cursor
+        .saturating_sub(fit / 2)
+        .min(files.len().saturating_sub(fit));
+    let mut lines = vec![
+        ("dropthrough: choose a level".to_string(), Tone::Good),
+        (String::new(), Tone::Dim),
+    ];
+    for (i, file) in files.iter().enumerate().skip(first).take(fit) {
+        lines.push((
+            menu_row(session, i, &file.title(), i == cursor),
+            if i == cursor { Tone::Text } else { Tone::Dim },
+        ));
+    }
+    lines.extend(footer);
+    layout::panel(play, &lines)
 }
 
-/// Steps a level's warnings stay on screen after it starts (4 s).
-const WARNING_STEPS: u64 = 4 * STEPS_PER_SECOND as u64;
+/// One level's row in the level select.
+fn menu_row(session: &Session, i: usize, title: &str, chosen: bool) -> String {
+    let record = session.record(i);
+    let best = record.and_then(|r| r.best.as_ref()).map_or_else(
+        || "      -   ".to_string(),
+        |b| format!("{:>8.2} s", seconds(b.steps)),
+    );
+    let deaths = record.map_or(0, |r| r.deaths);
+    let marker = if chosen { ">" } else { " " };
+    let mut title = layout::shorten(title, 26);
+    if session.unsaved_edits_in(i) {
+        title.push_str(" *");
+    }
+    format!(
+        "{marker} {:>2} {title:<28} {best} {deaths:>5} deaths",
+        i + 1
+    )
+}
 
-/// A level file that could not be reloaded, a recording that could not be
-/// written and `notices` (what was wrong with the browser page's URL), for
-/// as long as they last; what is odd about the level being played (no
-/// exit), for the first seconds of each run.
-pub fn errors(session: &Session, notices: &[String]) {
-    let file = session.level_file();
-    let io_error = session.io_error().map(|e| e.to_string());
-    let fresh = session.world().frame() < WARNING_STEPS;
-    let warnings = file
-        .level
-        .warnings()
-        .into_iter()
-        .filter(|_| fresh)
-        .map(|w| (format!("{}: warning: {w}", file.path.display()), DIM));
-    let messages = [file.error.clone(), io_error]
-        .into_iter()
-        .flatten()
-        .chain(notices.iter().cloned())
-        .map(|m| (m, ERROR))
-        .chain(warnings);
-    let mut y = screen_height() - 80.0;
-    for (message, color) in messages {
-        let chars_per_line = ((screen_width() - 24.0) / 10.0).max(20.0) as usize;
-        let lines = wrap(&message, chars_per_line);
-        let height = LINE * lines.len() as f32 + 10.0;
-        y -= height;
-        draw_rectangle(0.0, y, screen_width(), height, PANEL);
-        for (i, line) in lines.iter().enumerate() {
-            draw_text(line, 8.0, y + LINE * (i as f32 + 1.0), SIZE, color);
-        }
+fn colour(tone: Tone) -> Color {
+    match tone {
+        Tone::Text => TEXT,
+        Tone::Dim => DIM,
+        Tone::Good => GOOD,
+        Tone::Error => ERROR,
     }
 }
 
-/// Notices said once (a best time dropped because its level changed, a
-/// records file that cannot be written), under the status bar.
-pub fn notices(notices: &[(String, f64)]) {
-    let mut y = STATUS_HEIGHT;
-    for (notice, _) in notices {
-        draw_rectangle(0.0, y, screen_width(), LINE + 6.0, PANEL);
-        draw_text(notice, 8.0, y + LINE, SIZE, GOOD);
-        y += LINE + 6.0;
+/// Draws `screen`: its opaque panels, then its lines.
+pub fn draw(screen: &Screen) {
+    for p in &screen.panels {
+        draw_rectangle(p.x, p.y, p.w, p.h, PANEL);
     }
-}
-
-/// `text` in lines of at most `width` characters, broken at spaces; only a
-/// word longer than a whole line is cut.
-pub fn wrap(text: &str, width: usize) -> Vec<String> {
-    let mut lines: Vec<String> = Vec::new();
-    let mut line = String::new();
-    for word in text.split(' ') {
-        let fits = line.chars().count() + 1 + word.chars().count() <= width;
-        if !line.is_empty() && !fits {
-            lines.push(std::mem::take(&mut line));
-        }
-        if !line.is_empty() {
-            line.push(' ');
-        }
-        line.push_str(word);
-        while line.chars().count() > width {
-            let rest: String = line.chars().skip(width).collect();
-            lines.push(line.chars().take(width).collect());
-            line = rest;
-        }
+    for (_, line) in &screen.lines {
+        text::draw(
+            &line.text,
+            line.at.x,
+            line.at.y,
+            line.size,
+            colour(line.tone),
+        );
     }
-    lines.push(line);
-    lines
 }
 
 /// How many deaths were crushes and bullets, e.g. " (2 crushed, 1 shot)";
@@ -355,7 +337,7 @@ fn death_causes(crushed: u32, shot: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::{death_causes, wrap};
+    use super::death_causes;
 
     #[test]
     fn death_causes_name_only_the_causes_that_happened() {
@@ -363,19 +345,5 @@ mod tests {
         assert_eq!(death_causes(2, 0), " (2 crushed)");
         assert_eq!(death_causes(0, 1), " (1 shot)");
         assert_eq!(death_causes(2, 3), " (2 crushed, 3 shot)");
-    }
-
-    #[test]
-    fn errors_wrap_between_words_never_inside_a_number() {
-        let message =
-            "levels/x.txt:7:13: bad value '123456' for gravity (expected a finite number)";
-        let lines = wrap(message, 30);
-        assert!(lines.iter().all(|l| l.chars().count() <= 30), "{lines:?}");
-        assert_eq!(lines.join(" "), message, "nothing lost or added");
-        assert!(
-            lines.iter().any(|l| l.contains("'123456'")),
-            "the number stays whole: {lines:?}"
-        );
-        assert_eq!(wrap("abcdefghij", 4), ["abcd", "efgh", "ij"]);
     }
 }

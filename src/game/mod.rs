@@ -8,8 +8,12 @@ mod editor;
 mod effects;
 mod hud;
 mod keys;
+mod layout;
 mod palette;
+#[cfg(test)]
+mod screens_test;
 mod sound;
+mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -129,12 +133,15 @@ impl Motion {
 pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), OutputError> {
     WINDOW_OPEN.store(true, Ordering::Relaxed);
     prevent_quit();
+    text::load();
     let mut clock = FixedClock::default();
     let mut camera = Camera::default();
     let mut latch = KeyLatch::default();
     let mut motion = Motion::still(session.world().player().rect());
     let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
-    let mut notices_shown: Vec<(String, f64)> = Vec::new();
+    // Notices said once, in order; each is shown for NOTICE_TIME from when
+    // it first gets a place on screen (the ones that do not fit wait).
+    let mut notices_shown: Vec<(String, Option<f64>)> = Vec::new();
     let mut edit_view = editor::EditView::default();
     let mut sounds = sound::Sounds::start();
     let mut last_step = Step::default();
@@ -182,7 +189,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let level_before = (session.index(), session.world().frame(), session.phase());
         if !typing && is_key_pressed(KeyCode::M) {
             if let Some(why) = sounds.toggle_mute() {
-                notices_shown.push((why.to_string(), get_time()));
+                notices_shown.push((why.to_string(), None));
             }
         }
         if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
@@ -196,7 +203,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             if is_key_pressed(KeyCode::N) {
                 edit_view.reset();
                 if let Err(why) = session.new_level() {
-                    notices_shown.push((why, get_time()));
+                    notices_shown.push((why, None));
                 }
             }
             if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
@@ -345,10 +352,42 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             flashes.truncate(MAX_FLASHES);
         }
 
-        // 3. Draw, between the last two steps (or the level being edited).
-        if session.phase() == Phase::Editing {
+        // 3. Draw, between the last two steps (or the level being edited),
+        //    then the bars and panels laid out around it.
+        notices_shown.extend(session.take_notices().into_iter().map(|n| (n, None)));
+        notices_shown.retain(|(_, since)| since.is_none_or(|t| now - t < NOTICE_TIME));
+        let standing = hud::standing(&session, &notices);
+        let said: Vec<(String, layout::Tone)> = standing
+            .iter()
+            .cloned()
+            .chain(notices_shown.iter().map(|(n, _)| {
+                (
+                    dropthrough::printable::printable(n).into_owned(),
+                    layout::Tone::Good,
+                )
+            }))
+            .collect();
+        let editing = session.phase() == Phase::Editing;
+        let help: &[&str] = if editing {
+            &editor::HELP
+        } else if show_help {
+            &hud::HELP
+        } else {
+            &[]
+        };
+        let (frame, bars) = layout::bars(
+            (screen_width(), screen_height()),
+            &hud::status(&session, &clock, sounds.state()),
+            &said,
+            help,
+        );
+        let waiting = frame.notices_shown.saturating_sub(standing.len());
+        for (_, since) in notices_shown.iter_mut().take(waiting) {
+            since.get_or_insert(now);
+        }
+        if editing {
             clear_background(palette::BACKGROUND);
-            edit_view.draw(&session, now);
+            edit_view.draw(&session, now, frame.play);
         } else {
             let world = session.world();
             let grid = &world.level().grid;
@@ -359,10 +398,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
                 (grid.pixel_width() as f32, grid.pixel_height() as f32),
                 (screen_width(), screen_height()),
-                (
-                    hud::STATUS_HEIGHT,
-                    screen_height() - hud::help_height(show_help),
-                ),
+                (frame.play.y, frame.play.bottom()),
             );
             // NOTE: the debug view shows boxes where they are: no shake, no squash.
             if !show_debug {
@@ -409,15 +445,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 draw::debug(world, &last_step, &viewport);
             }
         }
-        hud::status(&session, &clock, sounds.state());
-        if show_help || session.phase() == Phase::Editing {
-            hud::help(session.phase() == Phase::Editing);
-        }
-        hud::errors(&session, &notices);
-        notices_shown.extend(session.take_notices().into_iter().map(|n| (n, now)));
-        notices_shown.retain(|(_, since)| now - since < NOTICE_TIME);
-        hud::notices(&notices_shown);
-        hud::phase(&session);
+        hud::draw(&bars);
+        hud::draw(&hud::phase(&session, frame.play));
         next_frame().await;
         #[cfg(target_arch = "wasm32")]
         if !announced {

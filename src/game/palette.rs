@@ -71,7 +71,7 @@ pub const NORMAL: Color = Color::new(1.0, 0.3, 0.3, 1.0);
 pub const TEXT: Color = WHITE;
 pub const DIM: Color = Color::new(0.75, 0.78, 0.85, 1.0);
 /// Behind text: the status bar, help, menus, the editor's palette and panel.
-pub const PANEL: Color = Color::new(0.0, 0.0, 0.0, 0.72);
+pub const PANEL: Color = Color::new(0.04, 0.045, 0.075, 1.0);
 pub const ERROR: Color = Color::new(1.0, 0.45, 0.45, 1.0);
 pub const GOOD: Color = Color::new(0.5, 1.0, 0.6, 1.0);
 

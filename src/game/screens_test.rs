@@ -1,0 +1,237 @@
+//! Every screen laid out at three window sizes, with the longest things the
+//! game says (a long title, a replay, long notices and errors, a full level
+//! select, the editor's panel): no two boxes of text overlap, no panel
+//! overlaps another, and every line stays inside its panel and the window.
+//! No window is opened: the HUD's text and the layout are plain functions.
+
+use dropthrough::clock::FixedClock;
+use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough::{CollisionMode, InputScript, Keys};
+
+use super::hud;
+use super::layout::{self, Area, Screen, Tone};
+
+const SIZES: [(f32, f32); 3] = [(640.0, 480.0), (960.0, 640.0), (1920.0, 1080.0)];
+
+const LONG_TITLE: &str = "title = The Extraordinarily Long Elevator Ride To The Very Top\n";
+const CORRIDOR: &str = "########\n#@....E#\n########\n";
+
+fn level(name: &str, text: &str) -> LevelFile {
+    LevelFile::from_bytes(name, text.as_bytes()).expect("test level parses")
+}
+
+fn session(count: usize) -> Session {
+    let levels = (0..count)
+        .map(|i| {
+            level(
+                &format!("{i:02}-a-level-with-a-rather-long-file-name.txt"),
+                &format!("{LONG_TITLE}{CORRIDOR}"),
+            )
+        })
+        .collect();
+    Session::new(levels, CollisionMode::Substep, Outputs::default(), None)
+}
+
+fn notices() -> Vec<(String, Tone)> {
+    vec![
+        (
+            "/home/someone/.local/share/dropthrough/records.txt: cannot read best times: it is larger than 16 MiB; it is left as it is (renamed aside if a new time must be saved)".into(),
+            Tone::Error,
+        ),
+        ("levels/09-the-lift.txt:12:7: unknown tile '\\u{a0}' (expected one of # - ^ E @ > < T and a-z)".into(), Tone::Error),
+        ("01.txt changed since its best run".into(), Tone::Good),
+    ]
+}
+
+/// Checks one screen made of `parts` (the bars first).
+fn check(what: &str, window: (f32, f32), parts: &[&Screen]) {
+    let whole = Area::new(0.0, 0.0, window.0, window.1);
+    let mut panels: Vec<Area> = Vec::new();
+    let mut lines: Vec<(Area, String)> = Vec::new();
+    for screen in parts {
+        for (p, line) in &screen.lines {
+            let panel = screen.panels[*p];
+            assert!(
+                panel.contains(&line.at),
+                "{what} at {window:?}: {:?} ({:?}) leaves its panel {panel:?}",
+                line.text,
+                line.at
+            );
+            lines.push((line.at, line.text.clone()));
+        }
+        panels.extend(screen.panels.iter().copied());
+    }
+    for (i, a) in panels.iter().enumerate() {
+        assert!(
+            whole.contains(a),
+            "{what} at {window:?}: panel {a:?} leaves the window"
+        );
+        for b in &panels[i + 1..] {
+            assert!(
+                !a.overlaps(b),
+                "{what} at {window:?}: panels {a:?} and {b:?} overlap"
+            );
+        }
+    }
+    for (i, (a, text_a)) in lines.iter().enumerate() {
+        for (b, text_b) in &lines[i + 1..] {
+            assert!(
+                !a.overlaps(b),
+                "{what} at {window:?}: {text_a:?} {a:?} and {text_b:?} {b:?} overlap"
+            );
+        }
+    }
+}
+
+fn bars(
+    session: &Session,
+    window: (f32, f32),
+    said: &[(String, Tone)],
+    help: &[&str],
+) -> (layout::Frame, Screen) {
+    let mut clock = FixedClock::default();
+    clock.toggle_pause();
+    clock.slower();
+    layout::bars(
+        window,
+        &hud::status(session, &clock, Some("sound off (M)")),
+        said,
+        help,
+    )
+}
+
+#[test]
+fn the_play_screen_with_every_status_and_notice_fits() {
+    let replay = InputScript::parse("1-600 right", "r.txt").unwrap();
+    let s = Session::new(
+        vec![level("long.txt", &format!("{LONG_TITLE}{CORRIDOR}"))],
+        CollisionMode::Substep,
+        Outputs::default(),
+        Some(replay),
+    );
+    for window in SIZES {
+        for help in [&hud::HELP[..], &[]] {
+            let (frame, screen) = bars(&s, window, &notices(), help);
+            check("play", window, &[&screen]);
+            assert!(frame.play.h > 0.0, "room is left for the level");
+            assert!(frame.notices_shown >= 1, "the first notice is always shown");
+            let status = &screen.lines[0].1.text;
+            assert!(status.starts_with("1/1 The"), "{status}");
+            assert!(
+                status.contains("REPLAY"),
+                "the replay is always said: {status}"
+            );
+        }
+    }
+}
+
+#[test]
+fn notices_that_do_not_fit_wait_their_turn() {
+    let s = session(1);
+    let many: Vec<(String, Tone)> = (0..20)
+        .map(|i| {
+            (
+                format!("notice {i}: something worth saying once"),
+                Tone::Good,
+            )
+        })
+        .collect();
+    let (frame, screen) = bars(&s, (640.0, 480.0), &many, &hud::HELP);
+    assert_eq!(frame.notices_shown, layout::NOTICE_LINES);
+    let shown: Vec<&str> = screen.lines.iter().map(|(_, l)| l.text.as_str()).collect();
+    assert!(
+        shown.iter().any(|l| l.starts_with("notice 3:")),
+        "{shown:?}"
+    );
+    assert!(
+        !shown.iter().any(|l| l.starts_with("notice 4:")),
+        "{shown:?}"
+    );
+}
+
+#[test]
+fn the_level_select_fits_with_an_error_below_it() {
+    let mut s = session(40).with_menu();
+    for _ in 0..25 {
+        s.menu_move(1);
+    }
+    assert_eq!(s.phase(), Phase::Menu);
+    for window in SIZES {
+        let (frame, bars) = bars(&s, window, &notices(), &hud::HELP);
+        let menu = hud::phase(&s, frame.play);
+        assert!(
+            menu.lines.iter().any(|(_, l)| l.text.starts_with("> 26")),
+            "the chosen row is shown at {window:?}"
+        );
+        check("level select", window, &[&bars, &menu]);
+    }
+}
+
+#[test]
+fn level_complete_and_the_summary_fit() {
+    let mut s = session(2);
+    for window in SIZES {
+        s.go_to(1);
+        s.step(Keys::NONE); // keys held through a level change count once pressed again
+        for _ in 0..600 {
+            s.step(Keys {
+                right: true,
+                ..Keys::NONE
+            });
+            if s.phase() != Phase::Playing {
+                break;
+            }
+        }
+        assert_eq!(s.phase(), Phase::Complete);
+        let (frame, bars_screen) = bars(&s, window, &notices(), &hud::HELP);
+        check(
+            "complete",
+            window,
+            &[&bars_screen, &hud::phase(&s, frame.play)],
+        );
+        s.continue_after_complete();
+        assert_eq!(s.phase(), Phase::Finished);
+        let (frame, bars_screen) = bars(&s, window, &notices(), &hud::HELP);
+        let summary = hud::phase(&s, frame.play);
+        assert!(!summary.lines.is_empty());
+        check("summary", window, &[&bars_screen, &summary]);
+    }
+}
+
+#[test]
+fn the_editor_fits_with_its_palette_panel_and_messages() {
+    let mut s = session(1);
+    s.toggle_editor();
+    assert_eq!(s.phase(), Phase::Editing);
+    let editor = s.editor().unwrap();
+    let fields: Vec<(String, Tone)> = editor
+        .header_fields()
+        .iter()
+        .map(|(k, v)| (format!("{k} = {v}"), Tone::Text))
+        .collect();
+    let messages = vec![(
+        "bad value 'fast' for gravity (expected a number from 0 to 100000 px/s^2); the level is kept as it was".to_string(),
+        Tone::Error,
+    )];
+    for window in SIZES {
+        let (frame, bars) = bars(&s, window, &notices(), &super::editor::HELP);
+        let (edit, screen) = layout::editor(
+            frame.play,
+            10,
+            "one-way mover - rectangle (Q)",
+            &fields,
+            &messages,
+        );
+        check("editor", window, &[&bars, &screen]);
+        assert_eq!(edit.swatches.len(), 10);
+        for swatch in &edit.swatches {
+            assert!(edit.palette.contains(swatch), "{swatch:?} at {window:?}");
+        }
+        assert!(
+            !edit.fields.is_empty(),
+            "some header lines are shown at {window:?}"
+        );
+        assert!(edit.level.w > 0.0 && edit.level.h > 0.0);
+        assert!(!edit.level.overlaps(&edit.panel) && !edit.level.overlaps(&edit.palette));
+    }
+}
