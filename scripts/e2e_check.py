@@ -32,6 +32,14 @@ UPPER_LEDGE_TOP = 3 * TILE
 LOWER_LEDGE_TOP = 5 * TILE
 
 
+def fnv1a(data):
+    """FNV-1a, 64 bits: the content hash records and ghosts are kept by."""
+    h = 0xCBF29CE484222325
+    for byte in data:
+        h = ((h ^ byte) * 0x100000001B3) & 0xFFFFFFFFFFFFFFFF
+    return h
+
+
 def read_xwd(path):
     """Returns (width, height, rows of (r, g, b)) from a 24/32-bit TrueColor XWD."""
     data = path.read_bytes()
@@ -190,6 +198,8 @@ def main(out):
     c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
             "the build with sound draws the game on a machine with no sound device")
 
+    check_text_stays_whole(c, out)
+
     # The minimal example: the level and the player drawn, and the player
     # further right after Right was held.
     boxes = []
@@ -205,6 +215,20 @@ def main(out):
 
     print(f"e2e: {c.passed} passed, {c.failed} failed")
     return 1 if c.failed else 0
+
+
+def check_text_stays_whole(c, out):
+    """The help lines at the foot of the window, drawn at the start and after
+    two minutes of play, are pixel-identical."""
+    start = screenshot(out, "text-start")
+    end = screenshot(out, "text-end")
+    band = 40  # two lines of text and their margin, at the window's foot
+    helps = [rows[-band:] for rows in (start, end)]
+    lit = sum(1 for row in helps[0] for px in row if px[0] > 150)
+    c.check(lit > 500, f"the help lines are drawn at the foot of the window ({lit} light pixels)")
+    differ = sum(1 for a, b in zip(*helps) for p, q in zip(a, b) if p != q)
+    c.check(differ == 0,
+            f"after two minutes of play the help lines are pixel-identical ({differ} pixels differ)")
 
 
 def screenshot(out, name):
@@ -226,7 +250,8 @@ def check_menu_and_ghost(c, out):
     best = [l.split() for l in lines if l.endswith(" 01-run.txt")]
     c.check(len(best) == 1 and best[0][1].isdigit() and int(best[0][1]) > 60,
             f"the finished run's best time is kept in the data directory: {lines}")
-    ghost_file = out / "data" / "ghosts" / "01-run.txt.inputs"
+    # Ghosts are kept by the level file's content: FNV-1a 64 of its bytes.
+    ghost_file = out / "data" / "ghosts" / f"{fnv1a(MENU_LEVEL.read_bytes()):016x}.inputs"
     if c.check(ghost_file.exists(), "the best run's keys are kept for its ghost"):
         run = subprocess.run(
             [str(BIN), "--headless", "--level", str(MENU_LEVEL), "--inputs", str(ghost_file)],

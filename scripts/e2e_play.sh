@@ -134,6 +134,39 @@ sleep 0.3
 xwd -silent -id "$wid" >"$out/sound.xwd"
 quit "the game built with sound" "$out/sound.log"
 
+# Text that never breaks up: the help lines at the foot of the window, at
+# the start and after two minutes of varied play (levels, deaths, modes, the
+# debug view, slow motion, pause, the editor, mute), pixel for pixel. The
+# game's own font is cached once; macroquad's default re-packed its atlas
+# after a few seconds and tore `l` and `i` apart.
+export DROPTHROUGH_DATA_DIR="$out/text-data"
+"$bin" >"$out/text.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the two-minute text check"
+xdotool key Return      # the first level
+sleep 1
+xwd -silent -id "$wid" >"$out/text-start.xwd"
+end=$((SECONDS + 120))
+while [ "$SECONDS" -lt "$end" ]; do
+  xdotool keydown Right; sleep 0.6; hold space 0.3; sleep 0.4; xdotool keyup Right
+  hold Left 0.5
+  xdotool key Tab F1; sleep 0.4; xdotool key F1
+  xdotool key bracketleft; sleep 0.4; xdotool key bracketright bracketright
+  xdotool key g p; sleep 0.3; xdotool key p g
+  hold Down 0.3
+  xdotool key e; sleep 0.6; xdotool key e   # the editor, and back (no edit)
+  xdotool key m; sleep 0.2; xdotool key m
+  xdotool key r n; sleep 0.5
+done
+xdotool key Escape      # the level select, then the first level again
+sleep 0.3
+xdotool key Return
+sleep 1
+xwd -silent -id "$wid" >"$out/text-end.xwd"
+xdotool key Escape
+sleep 0.3
+quit "the game after two minutes of play" "$out/text.log"
+
 # The minimal example game a developer copies: it opens, runs right when
 # Right is held, and quits on Esc.
 example=target/debug/examples/minimal_game

@@ -1,5 +1,5 @@
 //! Any text as an input script: never a panic, errors point inside the
-//! text, and a script that parses writes back to one that means the same.
+//! text and print no control character or invisible space raw, and a script that parses writes back to one that means the same.
 #![no_main]
 
 use dropthrough::InputScript;
@@ -11,6 +11,11 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             let lines = text.split('\n').count().max(1);
             assert!(e.line >= 1 && e.line <= lines && e.col >= 1, "{e}");
+            let shown = e.to_string();
+            assert!(
+                shown.chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace())),
+                "{shown:?}"
+            );
         }
         Ok(script) => {
             let again = InputScript::parse(&script.to_string(), "again").expect("a written script parses");

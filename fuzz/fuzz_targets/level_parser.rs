@@ -1,5 +1,5 @@
 //! Any bytes as a level file: never a panic, and every error points inside
-//! the file. A level that parses is also played for a few steps in every
+//! the file and prints no control character or invisible space raw. A level that parses is also played for a few steps in every
 //! mode, with substep and sweep required to agree.
 #![no_main]
 
@@ -11,6 +11,11 @@ fuzz_target!(|data: &[u8]| {
         Err(e) => {
             let lines = data.split(|&b| b == b'\n').count().max(1);
             assert!(e.line >= 1 && e.line <= lines && e.col >= 1, "{e}");
+            let shown = e.to_string();
+            assert!(
+                shown.chars().all(|c| !c.is_control() && (c == ' ' || !c.is_whitespace())),
+                "{shown:?}"
+            );
         }
         Ok(level) => {
             let keys = [

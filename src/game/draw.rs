@@ -12,7 +12,7 @@ use macroquad::prelude::*;
 
 use super::camera::Viewport;
 use super::palette::*;
-use super::text::{self, Size};
+use super::text;
 
 /// A rectangle given in world pixels, snapped to whole screen pixels.
 fn world_rect(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, color: Color) {
@@ -250,25 +250,13 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let (left, _) = vp.to_screen(r.x as f32, 0.0);
     let (right, _) = vp.to_screen(r.right() as f32, 0.0);
     let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
-    text::draw(
-        &label,
-        label_x(&label, left, right),
-        ay - 26.0,
-        Size::Label,
-        HITBOX,
-    );
+    text::draw(&label, label_x(&label, left, right), ay - 26.0, HITBOX);
     if let Some(top) = p.dropping_through() {
         let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
         let label = format!("dropping through y={top}");
-        text::draw(
-            &label,
-            label_x(&label, left, right),
-            sy - 20.0,
-            Size::Label,
-            DROPPING,
-        );
+        text::draw(&label, label_x(&label, left, right), sy - 20.0, DROPPING);
     }
 }
 
@@ -303,7 +291,7 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
             world_outline(vp, b, TRIED);
         }
         let (sx, sy) = vp.to_screen(b.x as f32, b.bottom() as f32);
-        text::draw(&label, sx + 2.0, sy + 2.0, Size::Label, colour);
+        text::draw(&label, sx + 2.0, sy + 2.0, colour);
     }
 }
 
@@ -350,7 +338,7 @@ fn bullet_debug(world: &World, vp: &Viewport) {
 /// `left..right`: just right of it, or just left of it when the label would
 /// run off the right edge of the screen.
 fn label_x(label: &str, left: f32, right: f32) -> f32 {
-    let width = text::width(label, Size::Label);
+    let width = text::width(label);
     if right + 6.0 + width > screen_width() - 4.0 {
         (left - 6.0 - width).max(4.0)
     } else {

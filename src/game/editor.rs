@@ -17,7 +17,7 @@ use super::camera::Viewport;
 use super::draw;
 use super::layout::{self, Area, Tone, SWATCH};
 use super::palette::{self as colours, TEXT};
-use super::text::{self, Size};
+use super::text;
 /// World pixels panned per second with the keys, at zoom 1.
 const PAN_SPEED: f32 = 600.0;
 
@@ -412,7 +412,7 @@ impl EditView {
             draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
             if vp.zoom >= 1.0 {
                 let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 1.0);
-                text::draw(&m.letter.to_string(), lx, ly, Size::Small, TEXT);
+                text::draw(&m.letter.to_string(), lx, ly, TEXT);
             }
         }
         let (sc, sr) = level.spawn;
@@ -529,7 +529,7 @@ impl EditView {
                 }
             }
             let key = if i == 9 { 0 } else { i + 1 };
-            text::draw(&key.to_string(), x + 1.0, y, Size::Small, TEXT);
+            text::draw(&key.to_string(), x + 1.0, y, TEXT);
             if i == self.brush {
                 draw_rectangle_lines(
                     x - 3.0,

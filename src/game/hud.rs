@@ -310,13 +310,7 @@ pub fn draw(screen: &Screen) {
         draw_rectangle(p.x, p.y, p.w, p.h, PANEL);
     }
     for (_, line) in &screen.lines {
-        text::draw(
-            &line.text,
-            line.at.x,
-            line.at.y,
-            line.size,
-            colour(line.tone),
-        );
+        text::draw(&line.text, line.at.x, line.at.y, colour(line.tone));
     }
 }
 

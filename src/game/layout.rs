@@ -5,7 +5,7 @@
 //! area. Text that is too long is shortened between words or wrapped, never
 //! cut mid-word; panels are opaque.
 
-use super::text::{self, Size};
+use super::text;
 
 /// Space between a panel's edge and its text, px.
 pub const PAD: f32 = 8.0;
@@ -21,7 +21,7 @@ const MESSAGE_LINES: usize = 6;
 
 /// One line of body text, px.
 pub fn line() -> f32 {
-    text::line_height(Size::Body)
+    text::line_height()
 }
 
 /// The status bar's height, px.
@@ -103,21 +103,14 @@ pub struct Line {
     pub text: String,
     /// Its box: the text's width and one line's height.
     pub at: Area,
-    /// Its size.
-    pub size: Size,
     /// Its colour.
     pub tone: Tone,
 }
 
 impl Line {
     fn new(text: String, x: f32, y: f32, tone: Tone) -> Line {
-        let at = Area::new(x, y, text::width(&text, Size::Body), line());
-        Line {
-            text,
-            at,
-            size: Size::Body,
-            tone,
-        }
+        let at = Area::new(x, y, text::width(&text), line());
+        Line { text, at, tone }
     }
 }
 
@@ -135,12 +128,11 @@ impl Screen {
         self.panels.push(area);
         self.panels.len() - 1
     }
-
 }
 
 /// How many characters of body text fit in `width` px.
 fn chars_in(width: f32) -> usize {
-    (width / text::advance(Size::Body)).floor().max(0.0) as usize
+    (width / text::advance()).floor().max(0.0) as usize
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces; only a
@@ -346,7 +338,7 @@ pub fn panel(area: Area, lines: &[(String, Tone)]) -> Screen {
     }
     let widest = wrapped
         .iter()
-        .map(|(l, _)| text::width(l, Size::Body))
+        .map(|(l, _)| text::width(l))
         .fold(0.0, f32::max);
     let width = (widest + 2.0 * INSET).min(area.w);
     let height = wrapped.len() as f32 * line() + 2.0 * PAD;
@@ -495,7 +487,7 @@ mod tests {
             wide,
             "1/15 The Well   mode substep   time 3.00 s   fall 1.0 px/step"
         );
-        let advance = text::advance(Size::Body);
+        let advance = text::advance();
         let narrow = fit(&parts, advance * 30.0);
         assert_eq!(narrow, "1/15 The Well   time 3.00 s");
     }

@@ -1,11 +1,15 @@
 //! The game's text: one font the game loads itself, every glyph it can draw
-//! cached at every size it draws before the first frame. macroquad's default
-//! font caches glyphs as they are first drawn and re-packs its atlas when it
-//! fills (freeing the texture frames still use), which tore `l`, `i` and
-//! `!` apart after a few seconds; here the atlas never changes mid-game.
+//! cached before the first frame. macroquad's default font caches glyphs as
+//! they are first drawn and re-packs its atlas when it fills (freeing the
+//! texture frames still use), which tore `l`, `i` and `!` apart after a few
+//! seconds; here the atlas never changes mid-game.
 //!
-//! The font is monospace, so a line's width is its length times the
-//! advance: [`width`] needs no window, and the layout is tested without one.
+//! ProggyClean is a pixel font drawn on a grid of 16 units to the em, so at
+//! 16 px each of its pixels is one screen pixel and every advance is a whole
+//! 7 px: drawn on whole pixels with nearest sampling, a glyph looks the same
+//! wherever it lands. One size serves everything. The font is monospace, so
+//! a line's width is its length times the advance: [`width`] needs no
+//! window, and the layout is tested without one.
 
 use std::borrow::Cow;
 use std::sync::OnceLock;
@@ -15,28 +19,8 @@ use macroquad::prelude::*;
 /// ProggyClean (assets/README.md): the pixel font macroquad ships.
 const FONT: &[u8] = include_bytes!("../../assets/ProggyClean.ttf");
 
-/// The sizes text is drawn at, px. Only these are cached.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Size {
-    /// Labels on tiles and swatches.
-    Small,
-    /// The debug view's labels.
-    Label,
-    /// Everything else: bars, panels, menus, notices.
-    Body,
-}
-
-impl Size {
-    const ALL: [Size; 3] = [Size::Small, Size::Label, Size::Body];
-
-    fn px(self) -> u16 {
-        match self {
-            Size::Small => 14,
-            Size::Label => 16,
-            Size::Body => 20,
-        }
-    }
-}
+/// The size text is drawn at, px: the font's own grid.
+const PX: u16 = 16;
 
 /// The characters the font draws; any other is shown as `?`.
 fn drawable(c: char) -> bool {
@@ -58,10 +42,10 @@ pub fn drawn(text: &str) -> Cow<'_, str> {
 }
 
 struct Metrics {
-    /// Advance of every glyph, px, by size.
-    advance: [f32; 3],
-    /// Ascent above the baseline, px, by size.
-    ascent: [f32; 3],
+    /// Advance of every glyph, px.
+    advance: f32,
+    /// Ascent above the baseline, px.
+    ascent: f32,
 }
 
 fn metrics() -> &'static Metrics {
@@ -70,45 +54,35 @@ fn metrics() -> &'static Metrics {
         // NOTE: the font is part of the program; it parsed when it was added.
         let font = fontdue::Font::from_bytes(FONT, fontdue::FontSettings::default())
             .expect("the bundled font parses");
-        let at = |f: &dyn Fn(f32) -> f32| Size::ALL.map(|s| f(f32::from(s.px())));
+        let px = f32::from(PX);
         Metrics {
-            advance: at(&|px| font.metrics('M', px).advance_width.round()),
-            ascent: at(&|px| {
-                font.horizontal_line_metrics(px)
-                    .map_or(px * 0.8, |m| m.ascent.round())
-            }),
+            advance: font.metrics('M', px).advance_width,
+            ascent: font
+                .horizontal_line_metrics(px)
+                .map_or(px * 0.8, |m| m.ascent.round()),
         }
     })
 }
 
-fn index(size: Size) -> usize {
-    size as usize
+/// The width of `text` as drawn, px.
+pub fn width(text: &str) -> f32 {
+    text.chars().count() as f32 * advance()
 }
 
-/// The width of `text` drawn at `size`, px.
-pub fn width(text: &str, size: Size) -> f32 {
-    text.chars().count() as f32 * metrics().advance[index(size)]
+/// The width of one character, px.
+pub fn advance() -> f32 {
+    metrics().advance
 }
 
-/// The width of one character at `size`, px.
-pub fn advance(size: Size) -> f32 {
-    metrics().advance[index(size)]
-}
-
-/// The height of a line of text at `size`, px (the line spacing).
-pub fn line_height(size: Size) -> f32 {
-    f32::from(size.px()) + 2.0
-}
-
-/// The game's font, loaded and cached by [`load`].
-fn font() -> Option<&'static Font> {
-    FONT_LOADED.get()
+/// The height of a line of text, px (the line spacing).
+pub fn line_height() -> f32 {
+    f32::from(PX) + 2.0
 }
 
 static FONT_LOADED: OnceLock<Font> = OnceLock::new();
 
-/// Loads the font and caches every drawable character at every size. Call
-/// once, in the window, before the first frame.
+/// Loads the font and caches every drawable character. Call once, in the
+/// window, before the first frame.
 pub fn load() {
     if FONT_LOADED.get().is_some() {
         return;
@@ -117,23 +91,21 @@ pub fn load() {
     let mut font = load_ttf_font_from_bytes(FONT).expect("the bundled font loads");
     font.set_filter(FilterMode::Nearest);
     let chars: Vec<char> = (' '..='~').collect();
-    for size in Size::ALL {
-        font.populate_font_cache(&chars, size.px());
-    }
+    font.populate_font_cache(&chars, PX);
     let _ = FONT_LOADED.set(font);
 }
 
-/// Draws one line of `text` whose box's top-left corner is at (`x`, `top`):
-/// on whole pixels, so glyphs are never sampled between texels.
-pub fn draw(text: &str, x: f32, top: f32, size: Size, colour: Color) {
-    let baseline = top.round() + metrics().ascent[index(size)];
+/// Draws one line of `text` whose box's top-left corner is at (`x`, `top`),
+/// on whole pixels.
+pub fn draw(text: &str, x: f32, top: f32, colour: Color) {
+    let baseline = top.round() + metrics().ascent;
     draw_text_ex(
         drawn(text),
         x.round(),
         baseline,
         TextParams {
-            font: font(),
-            font_size: size.px(),
+            font: FONT_LOADED.get(),
+            font_size: PX,
             font_scale: 1.0,
             color: colour,
             ..Default::default()
@@ -146,21 +118,15 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_font_is_monospace_and_every_size_has_a_positive_advance() {
+    fn the_font_is_monospace_on_whole_pixels() {
         let font = fontdue::Font::from_bytes(FONT, fontdue::FontSettings::default()).unwrap();
-        for size in Size::ALL {
-            let px = f32::from(size.px());
-            let m = font.metrics('M', px).advance_width.round();
-            for c in (' '..='~').filter(|c| drawable(*c)) {
-                assert_eq!(
-                    font.metrics(c, px).advance_width.round(),
-                    m,
-                    "{c:?} at {px}"
-                );
-            }
-            assert!(advance(size) > 0.0);
+        let px = f32::from(PX);
+        for c in (' '..='~').filter(|c| drawable(*c)) {
+            // Exactly: the layout counts characters times this advance.
+            assert_eq!(font.metrics(c, px).advance_width, advance(), "{c:?}");
         }
-        assert_eq!(width("abc", Size::Body), 3.0 * advance(Size::Body));
+        assert_eq!(advance(), 7.0, "a whole number of pixels");
+        assert_eq!(width("abc"), 21.0);
     }
 
     #[test]
