@@ -38,7 +38,14 @@ impl FileKind {
     pub fn of(path: &Path) -> io::Result<FileKind> {
         let meta = match std::fs::metadata(path) {
             Ok(meta) => meta,
-            Err(e) if e.kind() == io::ErrorKind::NotFound => {
+            // A path through a regular file names nothing (its folder is
+            // then reported as what it is).
+            Err(e)
+                if matches!(
+                    e.kind(),
+                    io::ErrorKind::NotFound | io::ErrorKind::NotADirectory
+                ) =>
+            {
                 return Ok(match std::fs::symlink_metadata(path) {
                     Ok(_) => FileKind::DanglingLink,
                     Err(_) => FileKind::Missing,
@@ -323,6 +330,7 @@ impl AtomicFile {
         }
         std::fs::rename(&self.temp, &self.dest)?;
         self.committed = true;
+        sync_dir(&parent_dir(&self.dest));
         Ok(())
     }
 
@@ -377,6 +385,17 @@ impl Drop for AtomicFile {
     }
 }
 
+/// Makes a rename in `dir` durable: the folder's entry is synced too (where
+/// the system allows opening a folder; elsewhere the rename stands as it is).
+fn sync_dir(dir: &Path) {
+    #[cfg(unix)]
+    if let Ok(folder) = File::open(dir) {
+        let _ = folder.sync_all();
+    }
+    #[cfg(not(unix))]
+    let _ = dir;
+}
+
 /// Removes `dir/PREFIXPID.tmp` files whose process is gone: a run killed
 /// while writing leaves its temporary file behind. A process is known gone
 /// where the system lists live ones (`/proc`); elsewhere a file untouched
@@ -419,6 +438,65 @@ fn process_gone(pid: u32, temp: &Path) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_set_aside_file_keeps_its_bytes_under_a_name_not_yet_taken() {
+        let dir = tempfile::tempdir().unwrap();
+        let path = dir.path().join("records.txt");
+        std::fs::write(&path, b"first").unwrap();
+        let one = set_aside(&path).unwrap();
+        std::fs::write(&path, b"second").unwrap();
+        let two = set_aside(&path).unwrap();
+        assert_ne!(one, two, "a second copy the same second gets its own name");
+        assert!(two.to_string_lossy().ends_with("-2"), "{two:?}");
+        assert_eq!(std::fs::read(&one).unwrap(), b"first");
+        assert_eq!(std::fs::read(&two).unwrap(), b"second");
+        assert!(!path.exists());
+        let name = one.file_name().unwrap().to_string_lossy().into_owned();
+        assert!(name.starts_with("records.txt.damaged-"), "{name}");
+    }
+
+    #[test]
+    fn outputs_must_be_regular_files_or_nothing_in_a_folder_that_exists() {
+        let dir = tempfile::tempdir().unwrap();
+        let file = dir.path().join("t.csv");
+        assert!(check_output(&file).is_ok(), "nothing there yet");
+        std::fs::write(&file, "x").unwrap();
+        assert!(check_output(&file).is_ok(), "a regular file");
+        let e = check_output(dir.path()).unwrap_err();
+        assert!(e.to_string().contains("it is a folder"), "{e}");
+        let e = check_output(&dir.path().join("no/such/t.csv")).unwrap_err();
+        assert!(e.to_string().contains("does not exist"), "{e}");
+        let e = check_output(&file.join("under-a-file.csv")).unwrap_err();
+        assert!(e.to_string().contains("is a regular file"), "{e}");
+        #[cfg(unix)]
+        {
+            let link = dir.path().join("dangling");
+            std::os::unix::fs::symlink(dir.path().join("nowhere"), &link).unwrap();
+            let e = check_output(&link).unwrap_err();
+            assert!(e.to_string().contains("a link to nothing"), "{e}");
+        }
+    }
+
+    #[test]
+    fn a_committed_file_replaces_the_old_one_and_leaves_no_temporary() {
+        let dir = tempfile::tempdir().unwrap();
+        let dest = dir.path().join("out.txt");
+        std::fs::write(&dest, "old").unwrap();
+        let mut file = AtomicFile::create(&dest).unwrap();
+        file.write_all(b"new").unwrap();
+        assert_eq!(
+            std::fs::read_to_string(&dest).unwrap(),
+            "old",
+            "not before commit"
+        );
+        file.commit().unwrap();
+        assert_eq!(std::fs::read_to_string(&dest).unwrap(), "new");
+        let dropped = AtomicFile::create(&dest).unwrap();
+        drop(dropped);
+        let names: Vec<_> = std::fs::read_dir(dir.path()).unwrap().collect();
+        assert_eq!(names.len(), 1, "only out.txt");
+    }
 
     #[test]
     fn stamps_are_utc_calendar_dates() {

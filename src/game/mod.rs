@@ -126,6 +126,14 @@ impl Motion {
     }
 }
 
+/// Adds `notice` to the queue, unless the same words are already waiting
+/// or on screen (M pressed twice says "no sound" once).
+fn queue_notice(queue: &mut Vec<(String, Option<f64>)>, notice: String) {
+    if !queue.iter().any(|(n, _)| *n == notice) {
+        queue.push((notice, None));
+    }
+}
+
 /// Plays until Esc or the window is closed, then writes any recording and
 /// trace. Returns the error writing them, if any.
 // NOTE: in a browser the loop never ends: the page is closed instead.
@@ -189,7 +197,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let level_before = (session.index(), session.world().frame(), session.phase());
         if !typing && is_key_pressed(KeyCode::M) {
             if let Some(why) = sounds.toggle_mute() {
-                notices_shown.push((why.to_string(), None));
+                queue_notice(&mut notices_shown, why.to_string());
             }
         }
         if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
@@ -203,7 +211,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             if is_key_pressed(KeyCode::N) {
                 edit_view.reset();
                 if let Err(why) = session.new_level() {
-                    notices_shown.push((why, None));
+                    queue_notice(&mut notices_shown, why);
                 }
             }
             if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
@@ -354,7 +362,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
 
         // 3. Draw, between the last two steps (or the level being edited),
         //    then the bars and panels laid out around it.
-        notices_shown.extend(session.take_notices().into_iter().map(|n| (n, None)));
+        for notice in session.take_notices() {
+            queue_notice(&mut notices_shown, notice);
+        }
         notices_shown.retain(|(_, since)| since.is_none_or(|t| now - t < NOTICE_TIME));
         let standing = hud::standing(&session, &notices);
         let said: Vec<(String, layout::Tone)> = standing

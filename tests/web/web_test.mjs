@@ -4,7 +4,8 @@
 // mode and level and a bad value is reported, a dropped level file plays
 // (a broken one shows its error), and every bundled solution replayed in
 // the browser gives the trace the native headless run gives, byte for byte
-// (compared by hash). Run by .ci/run after scripts/web.sh built dist/:
+// (compared by hash), and the help lines are pixel-identical after two
+// minutes of play. Run by .ci/run after scripts/web.sh built dist/:
 //
 //   node tests/web/web_test.mjs
 //
@@ -208,6 +209,56 @@ try {
   rmSync(work, { recursive: true, force: true });
   check(same === levels.length * 2, `the browser's traces of ${same} of ${levels.length * 2} bundled solution runs match the native ones`);
   await check_page.page.close();
+
+  // 5. Text never breaks up: the help lines at the foot of the canvas, at
+  //    the start and after two minutes of varied play, pixel for pixel.
+  const text = await open("?level=01-first-steps");
+  await waitFor(text.lines, /dropthrough: ready/);
+  await text.page.click("#glcanvas");
+  const box = await text.page.locator("#glcanvas").boundingBox();
+  const band = { x: box.x, y: box.y + box.height - 40, width: box.width, height: 40 };
+  const helpAt = async () => decodePng(await text.page.screenshot({ clip: band }));
+  await text.page.waitForTimeout(500);
+  const before = await helpAt();
+  const end = Date.now() + 120000;
+  const press = (k) => text.page.keyboard.press(k);
+  while (Date.now() < end) {
+    await text.page.keyboard.down("ArrowRight");
+    await text.page.waitForTimeout(600);
+    await hold(text.page, "Space", 300);
+    await text.page.waitForTimeout(400);
+    await text.page.keyboard.up("ArrowRight");
+    await hold(text.page, "ArrowLeft", 500);
+    for (const k of ["Tab", "F1"]) await press(k);
+    await text.page.waitForTimeout(400);
+    await press("F1");
+    await press("BracketLeft");
+    await text.page.waitForTimeout(400);
+    for (const k of ["BracketRight", "BracketRight", "KeyG", "KeyP"]) await press(k);
+    await text.page.waitForTimeout(300);
+    for (const k of ["KeyP", "KeyG"]) await press(k);
+    await hold(text.page, "ArrowDown", 300);
+    await press("KeyE");
+    await text.page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+    for (const dy of [-100, -100, -100, 100, 100, 100, 100, 100, 100, -100, -100, -100]) {
+      await text.page.mouse.wheel(0, dy);
+      await text.page.waitForTimeout(50);
+    }
+    for (const k of ["KeyE", "KeyM", "KeyM", "KeyR", "KeyN"]) await press(k);
+    await text.page.waitForTimeout(500);
+  }
+  await text.page.waitForTimeout(500);
+  const after = await helpAt();
+  let lit = 0, differ = 0;
+  for (let i = 0; i < before.pixels.length; i += before.channels) {
+    if (before.pixels[i] > 150) lit++;
+    for (let c = 0; c < 3; c++) if (before.pixels[i + c] !== after.pixels[i + c]) { differ++; break; }
+  }
+  check(lit > 500, `the help lines are drawn at the foot of the canvas (${lit} light pixels)`);
+  check(differ === 0, `after two minutes of play the help lines are pixel-identical (${differ} pixels differ)`);
+  const text_errors = text.lines.filter((l) => l.startsWith("pageerror") || /already deleted|GL_INVALID/.test(l));
+  check(text_errors.length === 0, `no page or WebGL texture errors while playing ${text_errors.slice(0, 3).join(" | ")}`);
+  await text.page.close();
 } catch (e) {
   check(false, `the browser test ran to its end (${e})`);
 } finally {
