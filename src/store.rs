@@ -248,7 +248,22 @@ impl DirLock {
             .truncate(false)
             .write(true)
             .open(&path)?;
-        match file.try_lock() {
+        // NOTE: a game that is just closing (or a process forked from this
+        // one, for the instant before it runs another program) may hold the
+        // lock for a moment: try a few times before calling it taken.
+        for _ in 0..10 {
+            match file.try_lock() {
+                Err(std::fs::TryLockError::WouldBlock) => {
+                    std::thread::sleep(std::time::Duration::from_millis(20));
+                }
+                other => return DirLock::taken(file, other),
+            }
+        }
+        Ok(None)
+    }
+
+    fn taken(file: File, tried: Result<(), std::fs::TryLockError>) -> io::Result<Option<DirLock>> {
+        match tried {
             Ok(()) => Ok(Some(DirLock { _file: file })),
             Err(std::fs::TryLockError::WouldBlock) => Ok(None),
             Err(std::fs::TryLockError::Error(e)) if e.kind() == io::ErrorKind::Unsupported => {

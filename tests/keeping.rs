@@ -8,7 +8,7 @@ mod common;
 use std::fs;
 use std::path::{Path, PathBuf};
 
-use common::scratch;
+use common::{ghost_of, scratch};
 use dropthrough::records::{content_hash, Records, GHOSTS_DIR, RECORDS_FILE};
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
 use dropthrough::{CollisionMode, Keys};
@@ -185,9 +185,7 @@ fn a_ghost_that_cannot_be_read_is_set_aside_before_a_new_best_replaces_it() {
     let mut s = session(&levels, &data, CORRIDOR);
     finish(&mut s);
     drop(s);
-    let ghost = data
-        .join(GHOSTS_DIR)
-        .join(format!("{:016x}.inputs", content_hash(CORRIDOR.as_bytes())));
+    let ghost = ghost_of(&data, CORRIDOR);
     fs::write(&ghost, "this is not an input script\n").unwrap();
     // A slower best time is impossible here, so make the stored best slow.
     let text = records_text(&data).replacen(
@@ -269,9 +267,7 @@ fn a_fifo_named_like_a_ghost_or_a_level_never_stops_the_game() {
     let mut s = session(&levels, &data, CORRIDOR);
     finish(&mut s);
     drop(s);
-    let ghost = data
-        .join(GHOSTS_DIR)
-        .join(format!("{:016x}.inputs", content_hash(CORRIDOR.as_bytes())));
+    let ghost = ghost_of(&data, CORRIDOR);
     fs::remove_file(&ghost).unwrap();
     mkfifo(&ghost);
     let mut s = session(&levels, &data, CORRIDOR);

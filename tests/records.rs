@@ -8,8 +8,8 @@ mod common;
 use std::fs;
 use std::path::Path;
 
-use common::scratch;
-use dropthrough::records::{content_hash, Outcome, Records, GHOSTS_DIR, RECORDS_FILE};
+use common::{ghost_of, scratch};
+use dropthrough::records::{Outcome, Records, RECORDS_FILE};
 use dropthrough::session::{LevelFile, Outputs, Phase, Session, Unrecorded};
 use dropthrough::{CollisionMode, InputScript, Keys};
 
@@ -63,12 +63,6 @@ fn play(s: &mut Session, keys: impl Fn(u64) -> Keys) -> Vec<dropthrough::geom::R
         }
     }
     panic!("the level was not completed");
-}
-
-/// Where the ghost of the level with this text is kept in `data`.
-fn ghost_of(data: &Path, text: &str) -> std::path::PathBuf {
-    data.join(GHOSTS_DIR)
-        .join(format!("{:016x}.inputs", content_hash(text.as_bytes())))
 }
 
 /// Right after `wait` steps of standing still.

@@ -135,6 +135,15 @@ pub fn scratch(name: &str) -> Scratch {
     Scratch(dir)
 }
 
+/// Where the ghost of the level with this text is kept in the data folder
+/// `data`: named by the content hash of the level file.
+pub fn ghost_of(data: &Path, text: &str) -> std::path::PathBuf {
+    data.join(dropthrough::records::GHOSTS_DIR).join(format!(
+        "{:016x}.inputs",
+        dropthrough::records::content_hash(text.as_bytes())
+    ))
+}
+
 /// The game's binary, ready for arguments.
 #[cfg(feature = "cli")]
 pub fn bin() -> Command {
