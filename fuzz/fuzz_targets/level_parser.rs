@@ -1,6 +1,7 @@
 //! Any bytes as a level file: never a panic, and every error points inside
-//! the file and prints no control character or invisible space raw. A level that parses is also played for a few steps in every
-//! mode, with substep and sweep required to agree.
+//! the file and prints no control character or invisible space raw. A level
+//! that parses is also played for a few steps in every mode, with substep and
+//! sweep required to agree when it has no turrets.
 #![no_main]
 
 use dropthrough::{CollisionMode, Keys, Level, World};
@@ -22,6 +23,10 @@ fuzz_target!(|data: &[u8]| {
                 Keys { right: true, jump: true, ..Keys::NONE },
                 Keys { left: true, down: true, ..Keys::NONE },
             ];
+            // With turrets the two exact modes may differ once a bullet does
+            // (substep can miss a graze thinner than a part): compared only
+            // without them, as the soak test does.
+            let compare = level.turrets.is_empty();
             let mut substep = World::new(level.clone(), CollisionMode::Substep);
             let mut sweep = World::new(level.clone(), CollisionMode::Sweep);
             let mut naive = World::new(level, CollisionMode::Naive);
@@ -29,8 +34,10 @@ fuzz_target!(|data: &[u8]| {
                 let k = keys[(i / 15) % 2];
                 let (a, b) = (substep.step(k), sweep.step(k));
                 naive.step(k);
-                assert_eq!(a, b);
-                assert_eq!(substep.player(), sweep.player());
+                if compare {
+                    assert_eq!(a, b);
+                    assert_eq!(substep.player(), sweep.player());
+                }
             }
         }
     }
