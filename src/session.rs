@@ -113,7 +113,10 @@ impl LevelFile {
     fn text_to_edit(&self) -> (String, Option<String>) {
         let text = match &self.dropped {
             Some(text) => Some(text.clone()),
-            None => std::fs::read_to_string(&self.path).ok(),
+            None => crate::store::read_kept(&self.path, crate::level::MAX_FILE_BYTES)
+                .ok()
+                .flatten()
+                .and_then(|bytes| String::from_utf8(bytes).ok()),
         };
         match text {
             Some(text) if Level::parse(&text, "").is_ok() => (text, None),
@@ -136,6 +139,23 @@ impl LevelFile {
             return false;
         }
         self.stamp = now;
+        // NOTE: a FIFO or device put where the level was would block the
+        // game reading it: only a regular file is read again.
+        match crate::store::FileKind::of(&self.path) {
+            Ok(crate::store::FileKind::Regular | crate::store::FileKind::Missing) => {}
+            Ok(kind) => {
+                self.error = Some(format!(
+                    "{}: cannot read level: it is {}, not a regular file",
+                    self.path.display(),
+                    kind.describe()
+                ));
+                return false;
+            }
+            Err(e) => {
+                self.error = Some(format!("{}: cannot read level: {e}", self.path.display()));
+                return false;
+            }
+        }
         match Level::load_with_bytes(&self.path) {
             Ok((level, bytes)) => {
                 self.level = level;

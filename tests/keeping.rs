@@ -281,3 +281,20 @@ fn a_fifo_named_like_a_ghost_or_a_level_never_stops_the_game() {
         "the FIFO is not a level"
     );
 }
+
+#[cfg(unix)]
+#[test]
+fn a_level_file_swapped_for_a_fifo_while_playing_is_reported_not_read() {
+    let (levels, data) = (scratch("fifo-level-levels"), scratch("fifo-level-data"));
+    let mut s = session(&levels, &data, CORRIDOR);
+    let path = levels.join("00.txt");
+    fs::remove_file(&path).unwrap();
+    mkfifo(&path);
+    // Reading it would wait forever for a writer.
+    assert!(!s.poll_reload(), "nothing reloaded");
+    let error = s.level_file().error.clone().unwrap_or_default();
+    assert!(error.contains("not a regular file"), "{error}");
+    assert_eq!(s.phase(), Phase::Playing, "the level plays on");
+    s.toggle_editor();
+    assert_eq!(s.phase(), Phase::Editing, "and can still be edited");
+}
