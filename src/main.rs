@@ -221,24 +221,18 @@ fn data_dir() -> Option<PathBuf> {
     None
 }
 
-/// The player's own levels in `dir`, in file-name order; one that does not
-/// load is left out, and says why in `notices`.
-fn user_levels(dir: &Path, notices: &mut Vec<String>) -> Vec<LevelFile> {
-    match session::load_dir(dir) {
-        Ok(levels) => levels,
-        Err(LoadDirError::Io { .. } | LoadDirError::Empty { .. }) => Vec::new(),
-        Err(LoadDirError::Level(_)) => {
-            let paths = session::level_paths(dir).unwrap_or_default();
-            paths
-                .iter()
-                .filter_map(|p| {
-                    LevelFile::load(p)
-                        .map_err(|e| notices.push(format!("{e} (left out of the level select)")))
-                        .ok()
-                })
-                .collect()
-        }
-    }
+/// The levels in `dir` that load, in file-name order; each one that does
+/// not is left out of the level select and says why in `notices`.
+fn loadable_levels(dir: &Path, notices: &mut Vec<String>) -> Vec<LevelFile> {
+    session::level_paths(dir)
+        .unwrap_or_default()
+        .iter()
+        .filter_map(|p| {
+            LevelFile::load(p)
+                .map_err(|e| notices.push(format!("{e} (left out of the level select)")))
+                .ok()
+        })
+        .collect()
 }
 
 /// The game: every level is loaded, and every file checked, before the window opens.
@@ -251,9 +245,16 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     if cli.play.is_some() && cli.level.is_some() {
         return Err(usage("give the level to play once: LEVEL or --level FILE"));
     }
+    let mut notices = Vec::new();
+    // A level named on the command line must load; of the bundled ones, one
+    // that does not is left out with a notice, as the player's own are
+    // (only when none loads does the game stop, with the first error).
     let levels = match cli.play.as_ref().or(cli.level.as_ref()) {
         Some(path) => vec![LevelFile::load(path)?],
-        None => session::load_dir(&default_levels_dir())?,
+        None => match loadable_levels(&default_levels_dir(), &mut notices) {
+            levels if levels.is_empty() => session::load_dir(&default_levels_dir())?,
+            levels => levels,
+        },
     };
     let replay = match &cli.replay {
         Some(path) => Some(InputScript::load(path)?),
@@ -277,12 +278,11 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         && outputs.trace.is_none()
         && outputs.bullets.is_none()
         && replay.is_none();
-    let mut notices = Vec::new();
     let data = data_dir();
     let mut levels = levels;
     if bundled {
         if let Some(dir) = &data {
-            levels.extend(user_levels(&dir.join(USER_LEVELS), &mut notices));
+            levels.extend(loadable_levels(&dir.join(USER_LEVELS), &mut notices));
         }
     }
     // NOTE: checked once every level is known, the player's own included:

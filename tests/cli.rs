@@ -393,3 +393,26 @@ fn writes_the_bullets_csv_with_its_header_one_row_per_bullet_per_step() {
     let out = run(&clash.iter().map(String::as_str).collect::<Vec<_>>());
     assert_usage_error(&out, "--bullets");
 }
+
+/// Of the levels the level select lists, one that does not load is left out
+/// (with a notice in the window); only when none loads does the game stop
+/// with its error. Without a display the game gets as far as the window.
+#[test]
+fn a_broken_bundled_level_is_left_out_not_a_stop() {
+    let dir = scratch("bundled-broken");
+    let levels = dir.join("levels");
+    std::fs::create_dir(&levels).unwrap();
+    std::fs::write(levels.join("01-bad.txt"), "#@X#\n").unwrap();
+    let run = || {
+        common::bin()
+            .current_dir(&*dir)
+            .env("DROPTHROUGH_DATA_DIR", dir.join("data"))
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary runs")
+    };
+    assert_usage_error(&run(), "01-bad.txt:1:3: unknown tile 'X'");
+    std::fs::write(levels.join("02-good.txt"), "#####\n#@.E#\n#####\n").unwrap();
+    assert_usage_error(&run(), "no display found");
+}
