@@ -1,10 +1,12 @@
 //! The smallest game on the controller: load a level, step the `World` on
-//! its own fixed 60 Hz clock, draw boxes. Copy this to start your own.
+//! its own fixed 60 Hz clock, draw boxes (tiles, movers, bullets and the
+//! player). Copy this to start your own.
 //!
 //!     cargo run --example minimal_game [LEVEL]
 
 use dropthrough::geom::TILE;
 use dropthrough::grid::Tile;
+use dropthrough::mover::MoverKind;
 use dropthrough::tuning::STEPS_PER_SECOND;
 use dropthrough::{CollisionMode, Keys, Level, World};
 use macroquad::prelude::*;
@@ -49,6 +51,19 @@ async fn main() {
                 };
                 draw_box(col * TILE, row * TILE, TILE, height, color);
             }
+        }
+        // Movers where they are now: a solid block, or a one-way plank.
+        for m in world.mover_boxes() {
+            let (color, height) = match m.kind {
+                MoverKind::Solid => (LIGHTGRAY, m.rect.h),
+                MoverKind::OneWay => (BEIGE, 4),
+            };
+            draw_box(m.rect.x, m.rect.y, m.rect.w, height, color);
+        }
+        // Bullets: circles at their centres.
+        let r = world.tuning().bullet_radius as f32 * ZOOM;
+        for b in world.bullets() {
+            draw_circle(b.pos.0 as f32 * ZOOM, b.pos.1 as f32 * ZOOM, r, YELLOW);
         }
         let p = world.player().rect();
         draw_box(p.x, p.y, p.w, p.h, ORANGE);
