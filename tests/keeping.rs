@@ -298,3 +298,21 @@ fn a_level_file_swapped_for_a_fifo_while_playing_is_reported_not_read() {
     s.toggle_editor();
     assert_eq!(s.phase(), Phase::Editing, "and can still be edited");
 }
+
+#[test]
+fn a_records_file_of_exactly_16_mib_is_read() {
+    let (levels, data) = (scratch("limit-levels"), scratch("limit-data"));
+    let hash = content_hash(CORRIDOR.as_bytes());
+    let mut text = format!("{hash:016x} 90 0 sweep 4 00.txt\n").into_bytes();
+    let pad = b"// padding to the limit\n";
+    let limit = 16 * 1024 * 1024;
+    while text.len() + pad.len() <= limit {
+        text.extend_from_slice(pad);
+    }
+    text.extend(std::iter::repeat_n(b'/', limit - text.len()));
+    assert_eq!(text.len(), limit);
+    fs::write(data.join(RECORDS_FILE), &text).unwrap();
+    let s = session(&levels, &data, CORRIDOR);
+    let best = s.record(0).and_then(|r| r.best.as_ref()).map(|b| b.steps);
+    assert_eq!(best, Some(90), "read up to the limit itself");
+}
