@@ -316,3 +316,41 @@ fn a_records_file_of_exactly_16_mib_is_read() {
     let best = s.record(0).and_then(|r| r.best.as_ref()).map(|b| b.steps);
     assert_eq!(best, Some(90), "read up to the limit itself");
 }
+
+/// Files written by the version that kept records by file name: two lines
+/// for one content become one (the faster best, every death), and a ghost
+/// kept under the file's name is still found.
+#[test]
+fn records_kept_by_name_by_an_earlier_version_are_read() {
+    let (levels, data) = (scratch("old-levels"), scratch("old-data"));
+    let hash = content_hash(CORRIDOR.as_bytes());
+    fs::write(
+        data.join(RECORDS_FILE),
+        format!(
+            "{hash:016x} 90 1 sweep 4 00.txt\n{hash:016x} 80 2 sweep 5 copy.txt\n{hash:016x} 85 0 sweep 6 another.txt\n{hash:016x} 80 9 sweep 0 tie.txt\n"
+        ),
+    )
+    .unwrap();
+    fs::create_dir(data.join(GHOSTS_DIR)).unwrap();
+    fs::write(
+        data.join(GHOSTS_DIR).join("copy.txt.inputs"),
+        "1-80 right\n",
+    )
+    .unwrap();
+    let s = session(&levels, &data, CORRIDOR);
+    let record = s.record(0).unwrap();
+    let best = record.best.as_ref().unwrap();
+    assert_eq!(
+        (best.steps, best.deaths),
+        (80, 2),
+        "the faster best (the first of two as fast)"
+    );
+    assert_eq!(record.deaths, 15, "every death");
+    assert!(s.ghost().is_some(), "the ghost kept under the old name");
+    // But a ghost file of the new name that cannot be read is not replaced
+    // by the old one: it is reported.
+    drop(s);
+    fs::write(ghost_of(&data, CORRIDOR), "not a script\n").unwrap();
+    let s = session(&levels, &data, CORRIDOR);
+    assert!(s.ghost().is_none());
+}
