@@ -142,6 +142,10 @@ fn death_counts_saturate_instead_of_wrapping() {
         "{}",
         records_text(&data)
     );
+    assert!(
+        set_aside_copies(&data).is_empty(),
+        "a file that was read is replaced, never set aside"
+    );
 }
 
 #[test]
