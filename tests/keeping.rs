@@ -146,6 +146,11 @@ fn death_counts_saturate_instead_of_wrapping() {
         set_aside_copies(&data).is_empty(),
         "a file that was read is replaced, never set aside"
     );
+    let heading = records_text(&data)
+        .lines()
+        .filter(|l| l.starts_with("// dropthrough's best times"))
+        .count();
+    assert_eq!(heading, 1, "the game's own comments are not kept twice");
 }
 
 #[test]
