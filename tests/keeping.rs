@@ -146,6 +146,10 @@ fn death_counts_saturate_instead_of_wrapping() {
         set_aside_copies(&data).is_empty(),
         "a file that was read is replaced, never set aside"
     );
+    // A second session reads the file the first wrote, and writes it again.
+    let mut s = session(&levels, &data, DEADLY);
+    die(&mut s, 1);
+    drop(s);
     let heading = records_text(&data)
         .lines()
         .filter(|l| l.starts_with("// dropthrough's best times"))
