@@ -235,3 +235,19 @@ fn the_editor_fits_with_its_palette_panel_and_messages() {
         assert!(!edit.level.overlaps(&edit.panel) && !edit.level.overlaps(&edit.palette));
     }
 }
+
+/// A window far smaller than the game is meant for (or none at all, while
+/// minimised) lays out without a panic; what does not fit is left out.
+#[test]
+fn a_tiny_window_lays_out_without_a_panic() {
+    let mut s = session(3).with_menu();
+    for window in [(0.0, 0.0), (1.0, 1.0), (120.0, 90.0), (300.0, 40.0)] {
+        let (frame, _) = bars(&s, window, &notices(), &hud::HELP);
+        let _ = hud::phase(&s, frame.play);
+        let _ = layout::editor(frame.play, 10, "solid - brush (Q)", &[], &notices());
+    }
+    s.menu_choose();
+    s.toggle_editor();
+    let (frame, _) = bars(&s, (200.0, 100.0), &notices(), &super::editor::HELP);
+    assert!(frame.play.h >= 0.0);
+}
