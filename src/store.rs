@@ -469,6 +469,11 @@ mod tests {
         assert!(!path.exists());
         let name = one.file_name().unwrap().to_string_lossy().into_owned();
         assert!(name.starts_with("records.txt.damaged-"), "{name}");
+        assert_eq!(
+            name.len(),
+            "records.txt.damaged-YYYYMMDD-HHMMSS".len(),
+            "the first copy has no number: {name}"
+        );
     }
 
     #[test]
@@ -478,6 +483,8 @@ mod tests {
         assert!(check_output(&file).is_ok(), "nothing there yet");
         std::fs::write(&file, "x").unwrap();
         assert!(check_output(&file).is_ok(), "a regular file");
+        // A bare file name is in the current folder, which exists.
+        assert!(check_output(Path::new("no-such-output-here.csv")).is_ok());
         let e = check_output(dir.path()).unwrap_err();
         assert!(e.to_string().contains("it is a folder"), "{e}");
         let e = check_output(&dir.path().join("no/such/t.csv")).unwrap_err();
@@ -486,6 +493,12 @@ mod tests {
         assert!(e.to_string().contains("is a regular file"), "{e}");
         #[cfg(unix)]
         {
+            assert_eq!(
+                FileKind::of(Path::new("/dev/null")).unwrap(),
+                FileKind::Device
+            );
+            let e = check_output(Path::new("/dev/null")).unwrap_err();
+            assert!(e.to_string().contains("it is a device"), "{e}");
             let link = dir.path().join("dangling");
             std::os::unix::fs::symlink(dir.path().join("nowhere"), &link).unwrap();
             let e = check_output(&link).unwrap_err();
