@@ -526,6 +526,37 @@ mod tests {
         assert_eq!(names.len(), 1, "only out.txt");
     }
 
+    #[cfg(unix)]
+    #[test]
+    fn a_link_is_written_through_and_only_regular_stale_temporaries_go() {
+        let dir = tempfile::tempdir().unwrap();
+        let real = dir.path().join("real.csv");
+        std::fs::write(&real, "old").unwrap();
+        let link = dir.path().join("link.csv");
+        std::os::unix::fs::symlink(&real, &link).unwrap();
+        let mut file = AtomicFile::create(&link).unwrap();
+        file.write_all(b"new").unwrap();
+        file.commit().unwrap();
+        let kind = std::fs::symlink_metadata(&link).unwrap().file_type();
+        assert!(kind.is_symlink(), "the link stays a link");
+        assert_eq!(
+            std::fs::read_to_string(&real).unwrap(),
+            "new",
+            "written through it"
+        );
+        // Only a regular file left by a dead process is removed: a folder or
+        // a link of that name is someone's, and stays.
+        let (stale_dir, stale_link) = (
+            dir.path().join(".real.csv.4294967290.tmp"),
+            dir.path().join(".real.csv.4294967291.tmp"),
+        );
+        std::fs::create_dir(&stale_dir).unwrap();
+        std::os::unix::fs::symlink(&real, &stale_link).unwrap();
+        AtomicFile::create(&real).unwrap().commit().unwrap();
+        assert!(stale_dir.is_dir());
+        assert!(std::fs::symlink_metadata(&stale_link).is_ok());
+    }
+
     #[test]
     fn stamps_are_utc_calendar_dates() {
         let at = |secs| utc_stamp(UNIX_EPOCH + std::time::Duration::from_secs(secs));
