@@ -552,9 +552,14 @@ mod tests {
         );
         std::fs::create_dir(&stale_dir).unwrap();
         std::os::unix::fs::symlink(&real, &stale_link).unwrap();
+        // And a file of a process still running (process 1 always is) is
+        // that process's write in progress.
+        let running = dir.path().join(".real.csv.1.tmp");
+        std::fs::write(&running, "half").unwrap();
         AtomicFile::create(&real).unwrap().commit().unwrap();
         assert!(stale_dir.is_dir());
         assert!(std::fs::symlink_metadata(&stale_link).is_ok());
+        assert!(running.exists(), "a live process's temporary file stays");
     }
 
     #[test]
