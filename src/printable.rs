@@ -5,13 +5,13 @@
 //! is not an ASCII space never looks like one.
 
 use std::borrow::Cow;
-use std::fmt;
 
 /// `text` with every character that would not show as itself escaped the way
-/// Rust's compiler prints them: `\t`, `\r`, `\n`, `\\` is left alone, and
-/// `\u{1b}` for control characters, non-ASCII spaces (a no-break space is
-/// `\u{a0}`), zero-width and direction-changing characters. Printable
-/// characters, letters of any script included, are kept.
+/// Rust's compiler prints them: a tab, CR or line feed as `\t`, `\r`, `\n`;
+/// any other control character, a non-ASCII space (a no-break space is
+/// `\u{a0}`), a zero-width or a direction-changing character as `\u{..}`.
+/// Printable characters, letters of any script included, are kept as they
+/// are (a backslash too: the result is for reading, not for parsing back).
 pub fn printable(text: &str) -> Cow<'_, str> {
     if !text.chars().any(needs_escape) {
         return Cow::Borrowed(text);
@@ -21,13 +21,6 @@ pub fn printable(text: &str) -> Cow<'_, str> {
         push_char(&mut shown, c);
     }
     Cow::Owned(shown)
-}
-
-/// `c` as [`printable`] shows it.
-pub fn printable_char(c: char) -> String {
-    let mut shown = String::new();
-    push_char(&mut shown, c);
-    shown
 }
 
 fn push_char(out: &mut String, c: char) {
@@ -56,15 +49,6 @@ fn needs_escape(c: char) -> bool {
         )
 }
 
-/// Shows a `Display` value through [`printable`]: `write!(f, "{}", Shown(&x))`.
-pub struct Shown<'a, T: fmt::Display + ?Sized>(pub &'a T);
-
-impl<T: fmt::Display + ?Sized> fmt::Display for Shown<'_, T> {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(&printable(&self.0.to_string()))
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -82,7 +66,6 @@ mod tests {
         assert_eq!(printable("\u{85}\u{9f}\u{7f}"), "\\u{85}\\u{9f}\\u{7f}");
         assert_eq!(printable("niveau é — 段 'x' #"), "niveau é — 段 'x' #");
         assert!(matches!(printable("plain"), Cow::Borrowed(_)));
-        assert_eq!(printable_char('\u{3000}'), "\\u{3000}");
-        assert_eq!(Shown("a\u{1b}").to_string(), "a\\u{1b}");
+        assert_eq!(printable("\u{3000}"), "\\u{3000}");
     }
 }
