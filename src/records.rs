@@ -4,8 +4,9 @@
 //! directory — or only in memory (a browser, or no home directory).
 //!
 //! A record belongs to the exact content of its level file: a level whose
-//! bytes changed since its best run loses its best time and ghost (a ghost
-//! replayed on another level would not end where the run did).
+//! bytes changed since its best run starts without a best time or ghost (a
+//! ghost replayed on another level would not end where the run did), and the
+//! old version's record is kept for the day the file comes back.
 //!
 //! The folder holds `records.txt`, one line per level content:
 //! `HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME` (`-` for the three best
@@ -95,7 +96,7 @@ pub struct Records {
     /// Lines of `records.txt` this version could not read, written back as
     /// they were.
     kept_lines: Vec<Vec<u8>>,
-    /// Why nothing may be written to the folder (records stay in memory).
+    /// Whether nothing may be written to the folder (records stay in memory).
     read_only: bool,
     /// Kept files that exist but could not be read: set aside before the
     /// first write in their place.
@@ -231,20 +232,17 @@ impl Records {
         }
     }
 
-    fn ghost_path(&self, hash: u64) -> Option<PathBuf> {
-        Some(self.dir.as_ref()?.join(GHOSTS_DIR).join(ghost_file(hash)))
+    /// The file `name` in the ghosts' folder.
+    fn ghost_path(&self, name: &str) -> Option<PathBuf> {
+        Some(self.dir.as_ref()?.join(GHOSTS_DIR).join(name))
     }
 
     fn read_ghost(&mut self, hash: u64, name: &str) -> Option<InputScript> {
-        let path = self.ghost_path(hash)?;
+        let path = self.ghost_path(&ghost_file(hash))?;
         let mut found = self.read_ghost_at(&path);
         if found.is_none() && !self.unreadable.contains(&path) {
             // Ghosts used to be kept by file name.
-            let old = self
-                .dir
-                .as_ref()?
-                .join(GHOSTS_DIR)
-                .join(old_ghost_file(name));
+            let old = self.ghost_path(&old_ghost_file(name))?;
             found = self.read_ghost_at(&old);
         }
         found

@@ -102,6 +102,14 @@ fn not_a_file(kind: FileKind) -> io::Error {
     )
 }
 
+/// Whether a file may be put at `path`: nothing or a regular file is there.
+fn replaceable(path: &Path) -> io::Result<()> {
+    match FileKind::of(path)? {
+        FileKind::Missing | FileKind::Regular => Ok(()),
+        kind => Err(not_a_file(kind)),
+    }
+}
+
 /// Whether `path` may be written as an output: nothing or a regular file is
 /// there, and its folder exists. Says why not.
 pub fn check_output(path: &Path) -> io::Result<()> {
@@ -111,10 +119,7 @@ pub fn check_output(path: &Path) -> io::Result<()> {
             "not a file name",
         ));
     }
-    match FileKind::of(path)? {
-        FileKind::Missing | FileKind::Regular => {}
-        kind => return Err(not_a_file(kind)),
-    }
+    replaceable(path)?;
     let parent = parent_dir(path);
     match FileKind::of(&parent)? {
         FileKind::Directory => Ok(()),
@@ -239,10 +244,7 @@ impl DirLock {
     /// process holds it.
     pub fn try_take(dir: &Path) -> io::Result<Option<DirLock>> {
         let path = dir.join(LOCK_FILE);
-        match FileKind::of(&path)? {
-            FileKind::Missing | FileKind::Regular => {}
-            kind => return Err(not_a_file(kind)),
-        }
+        replaceable(&path)?;
         let file = OpenOptions::new()
             .create(true)
             .truncate(false)
@@ -339,10 +341,7 @@ impl AtomicFile {
     fn rename(&mut self) -> io::Result<()> {
         // NOTE: checked again just before the rename: something else may
         // have been put there while the run was going.
-        match FileKind::of(&self.dest)? {
-            FileKind::Missing | FileKind::Regular => {}
-            kind => return Err(not_a_file(kind)),
-        }
+        replaceable(&self.dest)?;
         std::fs::rename(&self.temp, &self.dest)?;
         self.committed = true;
         sync_dir(&parent_dir(&self.dest));
@@ -356,22 +355,13 @@ impl AtomicFile {
         for (i, file) in files.iter_mut().enumerate() {
             file.prepare().map_err(|e| (i, e))?;
         }
-        for (i, file) in files.iter_mut().enumerate() {
-            match FileKind::of(&file.dest) {
-                Ok(FileKind::Missing | FileKind::Regular) => {}
-                Ok(kind) => return Err((i, not_a_file(kind))),
-                Err(e) => return Err((i, e)),
-            }
+        for (i, file) in files.iter().enumerate() {
+            replaceable(&file.dest).map_err(|e| (i, e))?;
         }
         for (i, file) in files.iter_mut().enumerate() {
             file.rename().map_err(|e| (i, e))?;
         }
         Ok(())
-    }
-
-    /// Where the file goes.
-    pub fn dest(&self) -> &Path {
-        &self.dest
     }
 }
 

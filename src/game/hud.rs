@@ -132,6 +132,47 @@ pub fn standing(session: &Session, problems: &[String]) -> Vec<(String, Tone)> {
         .collect()
 }
 
+/// Seconds a notice (a dropped best time, an unwritable records file) stays
+/// on screen.
+const NOTICE_TIME: f64 = 6.0;
+
+/// Notices said once, in order. Each stays for [`NOTICE_TIME`] from when it
+/// first gets a place on screen; those that do not fit wait their turn.
+#[derive(Default)]
+pub struct Notices {
+    /// Each notice, and when it was first shown.
+    queue: Vec<(String, Option<f64>)>,
+}
+
+impl Notices {
+    /// Queues `notice`, unless the same words are already waiting or on
+    /// screen (M pressed twice says "no sound" once).
+    pub fn say(&mut self, notice: String) {
+        if !self.queue.iter().any(|(n, _)| *n == notice) {
+            self.queue.push((notice, None));
+        }
+    }
+
+    /// The notices not yet over at `now`, in order, printable.
+    pub fn current(&mut self, now: f64) -> impl Iterator<Item = (String, Tone)> + '_ {
+        self.queue
+            .retain(|(_, since)| since.is_none_or(|t| now - t < NOTICE_TIME));
+        self.queue.iter().map(|(n, _)| {
+            (
+                dropthrough::printable::printable(n).into_owned(),
+                Tone::Good,
+            )
+        })
+    }
+
+    /// The first `count` notices are on screen at `now`: their time starts.
+    pub fn shown(&mut self, count: usize, now: f64) {
+        for (_, since) in self.queue.iter_mut().take(count) {
+            since.get_or_insert(now);
+        }
+    }
+}
+
 /// How a finished run compares with the best, as the "level complete"
 /// panel says it.
 fn outcome_line(session: &Session) -> (String, Tone) {
@@ -331,7 +372,27 @@ fn death_causes(crushed: u32, shot: u32) -> String {
 
 #[cfg(test)]
 mod tests {
-    use super::death_causes;
+    use super::{death_causes, Notices};
+
+    #[test]
+    fn notices_are_said_once_and_last_from_when_they_are_first_shown() {
+        let mut n = Notices::default();
+        n.say("a".into());
+        n.say("b".into());
+        n.say("a".into());
+        assert_eq!(n.current(0.0).count(), 2, "the same words once");
+        n.shown(1, 0.0);
+        assert_eq!(
+            n.current(100.0).count(),
+            1,
+            "only the one shown has run out"
+        );
+        let left: Vec<String> = n.current(100.0).map(|(t, _)| t).collect();
+        assert_eq!(left, ["b"], "the one waiting is still there");
+        n.shown(1, 100.0);
+        assert_eq!(n.current(105.0).count(), 1);
+        assert_eq!(n.current(106.5).count(), 0);
+    }
 
     #[test]
     fn death_causes_name_only_the_causes_that_happened() {

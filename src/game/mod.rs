@@ -39,8 +39,6 @@ const RELOAD_EVERY: f64 = 1.0;
 const MIN_FRAME: f64 = 1.0 / 60.0;
 /// Most bullet flashes shown at once.
 const MAX_FLASHES: usize = 64;
-/// Seconds a notice (a dropped best time, an unwritable records file) stays.
-const NOTICE_TIME: f64 = 6.0;
 
 /// Whether a window can be opened at all: on Linux and the BSDs, an X11 or
 /// Wayland display must be named, or the window library panics.
@@ -126,14 +124,6 @@ impl Motion {
     }
 }
 
-/// Adds `notice` to the queue, unless the same words are already waiting
-/// or on screen (M pressed twice says "no sound" once).
-fn queue_notice(queue: &mut Vec<(String, Option<f64>)>, notice: String) {
-    if !queue.iter().any(|(n, _)| *n == notice) {
-        queue.push((notice, None));
-    }
-}
-
 /// Plays until Esc or the window is closed, then writes any recording and
 /// trace. Returns the error writing them, if any.
 // NOTE: in a browser the loop never ends: the page is closed instead.
@@ -147,9 +137,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut latch = KeyLatch::default();
     let mut motion = Motion::still(session.world().player().rect());
     let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
-    // Notices said once, in order; each is shown for NOTICE_TIME from when
-    // it first gets a place on screen (the ones that do not fit wait).
-    let mut notices_shown: Vec<(String, Option<f64>)> = Vec::new();
+    let mut notices_shown = hud::Notices::default();
     let mut edit_view = editor::EditView::default();
     let mut sounds = sound::Sounds::start();
     let mut last_step = Step::default();
@@ -197,7 +185,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let level_before = (session.index(), session.world().frame(), session.phase());
         if !typing && is_key_pressed(KeyCode::M) {
             if let Some(why) = sounds.toggle_mute() {
-                queue_notice(&mut notices_shown, why.to_string());
+                notices_shown.say(why.to_string());
             }
         }
         if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
@@ -211,7 +199,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             if is_key_pressed(KeyCode::N) {
                 edit_view.reset();
                 if let Err(why) = session.new_level() {
-                    queue_notice(&mut notices_shown, why);
+                    notices_shown.say(why);
                 }
             }
             if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
@@ -363,19 +351,13 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // 3. Draw, between the last two steps (or the level being edited),
         //    then the bars and panels laid out around it.
         for notice in session.take_notices() {
-            queue_notice(&mut notices_shown, notice);
+            notices_shown.say(notice);
         }
-        notices_shown.retain(|(_, since)| since.is_none_or(|t| now - t < NOTICE_TIME));
         let standing = hud::standing(&session, &notices);
         let said: Vec<(String, layout::Tone)> = standing
             .iter()
             .cloned()
-            .chain(notices_shown.iter().map(|(n, _)| {
-                (
-                    dropthrough::printable::printable(n).into_owned(),
-                    layout::Tone::Good,
-                )
-            }))
+            .chain(notices_shown.current(now))
             .collect();
         let editing = session.phase() == Phase::Editing;
         let help: &[&str] = if editing {
@@ -391,10 +373,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             &said,
             help,
         );
-        let waiting = frame.notices_shown.saturating_sub(standing.len());
-        for (_, since) in notices_shown.iter_mut().take(waiting) {
-            since.get_or_insert(now);
-        }
+        notices_shown.shown(frame.notices_shown.saturating_sub(standing.len()), now);
         if editing {
             clear_background(palette::BACKGROUND);
             edit_view.draw(&session, now, frame.play);
