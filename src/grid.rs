@@ -33,7 +33,8 @@ pub enum Tile {
 }
 
 impl Tile {
-    /// The tile a level file's character stands for (`@` is an empty cell with the spawn on it).
+    /// The tile a level file's character stands for (`@`, `C` and `W` are
+    /// empty cells with the spawn, a crate or a walker on them).
     pub fn from_char(ch: char) -> Option<Tile> {
         Some(match ch {
             '#' => Tile::Solid,
@@ -43,7 +44,7 @@ impl Tile {
             '>' => Tile::TurretRight,
             '<' => Tile::TurretLeft,
             'T' => Tile::TurretAim,
-            '.' | ' ' | '@' => Tile::Empty,
+            '.' | ' ' | '@' | 'C' | 'W' => Tile::Empty,
             _ => return None,
         })
     }

@@ -49,7 +49,7 @@ impl NumberKey {
 }
 
 /// Every numeric header key, in the order a level is written back out.
-pub const NUMBER_KEYS: [NumberKey; 7] = [
+pub const NUMBER_KEYS: [NumberKey; 8] = [
     NumberKey {
         name: "gravity",
         unit: "px/s²",
@@ -91,6 +91,12 @@ pub const NUMBER_KEYS: [NumberKey; 7] = [
         unit: "px",
         max: MAX_BULLET_RADIUS,
         field: Field::Double(|t| &mut t.bullet_radius),
+    },
+    NumberKey {
+        name: "walker_speed",
+        unit: "px/s",
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.walker_speed),
     },
 ];
 

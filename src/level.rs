@@ -8,6 +8,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
+use crate::body::{BodyKind, BodySpec, MAX_BODIES};
 use crate::bullet::Turret;
 use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
@@ -21,7 +22,7 @@ pub const MAX_GRID_SIDE: usize = 4096;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-const TILE_CHARS: &str = "# - @ E ^ > < T a-z . or space";
+const TILE_CHARS: &str = "# - @ E ^ > < T C W a-z . or space";
 
 /// A parsed level.
 #[derive(Clone, Debug, PartialEq)]
@@ -36,6 +37,8 @@ pub struct Level {
     pub movers: Vec<Mover>,
     /// The turrets, in reading order (the order they fire in).
     pub turrets: Vec<Turret>,
+    /// The crates and walkers, in reading order: body `i` has id `i + 1`.
+    pub bodies: Vec<BodySpec>,
     /// Whether the grid holds an exit `E` (without one it can never be finished).
     has_exit: bool,
 }
@@ -152,6 +155,19 @@ pub enum LevelErrorKind {
         /// Its header line.
         line: usize,
     },
+    /// A crate or walker starts on a solid mover's path.
+    #[error("this '{body}' is on the path of solid mover '{letter}' (line {line}), which would crush it whenever it is put back (expected crates and walkers off solid movers' paths)")]
+    BodyInMoverPath {
+        /// `C` or `W`.
+        body: char,
+        /// The mover's letter.
+        letter: char,
+        /// Its header line.
+        line: usize,
+    },
+    /// More crates and walkers than a level may hold.
+    #[error("more than {MAX_BODIES} crates and walkers (expected at most {MAX_BODIES})")]
+    TooManyBodies,
 }
 
 /// A level error at `file:line:col` (both 1-based; `col` counts characters,
@@ -237,6 +253,7 @@ impl Level {
             spawn: None,
             mover_keys: [None; 26],
             mover_tiles: [None; 26],
+            bodies: Vec::new(),
         }
         .run(text)
     }
@@ -272,6 +289,8 @@ struct Parser<'a> {
     mover_keys: [Option<(usize, usize)>; 26],
     /// Where each mover letter is in the grid, by letter.
     mover_tiles: [Option<MoverTiles>; 26],
+    /// The crates and walkers in reading order, with the `(line, col)` of each.
+    bodies: Vec<(BodySpec, (usize, usize))>,
 }
 
 /// Where one mover letter's tiles are in the grid.
@@ -341,6 +360,7 @@ impl<'a> Parser<'a> {
             return Err(self.error(first_grid_line, 1, LevelErrorKind::NoSpawn));
         };
         let movers = self.movers((col, row))?;
+        self.check_bodies(&movers)?;
         let mut grid = Grid::empty(self.width, self.rows.len());
         let mut has_exit = false;
         let mut turrets = Vec::new();
@@ -361,8 +381,33 @@ impl<'a> Parser<'a> {
             spawn: (col, row),
             movers,
             turrets,
+            bodies: self.bodies.into_iter().map(|(b, _)| b).collect(),
             has_exit,
         })
+    }
+
+    /// No crate or walker starts on a solid mover's path.
+    fn check_bodies(&self, movers: &[Mover]) -> Result<(), LevelError> {
+        for (body, (line, col)) in &self.bodies {
+            let cell = body.cell();
+            let cell = Rect::new(cell.0 * TILE, cell.1 * TILE, TILE, TILE);
+            let crossing = movers
+                .iter()
+                .find(|m| m.spec.kind == MoverKind::Solid && m.path().overlaps(&cell));
+            if let Some(m) = crossing {
+                let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
+                return Err(self.error(
+                    *line,
+                    *col,
+                    LevelErrorKind::BodyInMoverPath {
+                        body: body.kind.to_char(),
+                        letter: m.letter,
+                        line: key_line,
+                    },
+                ));
+            }
+        }
+        Ok(())
     }
 
     fn push_row(&mut self, row: &'a str, line_no: usize) -> Result<(), LevelError> {
@@ -392,6 +437,13 @@ impl<'a> Parser<'a> {
                     LevelErrorKind::UnknownTile(ch)
                 };
                 return Err(self.error(line_no, col, kind));
+            }
+            if let Some(kind) = BodyKind::from_char(ch) {
+                if self.bodies.len() == MAX_BODIES {
+                    return Err(self.error(line_no, col, LevelErrorKind::TooManyBodies));
+                }
+                let body = BodySpec::in_cell(kind, index as i32, grid_row);
+                self.bodies.push((body, (line_no, col)));
             }
             if ch == '@' {
                 if let Some((first_line, first_col, _, _)) = self.spawn {
@@ -607,12 +659,16 @@ impl fmt::Display for Level {
         for (letter, spec) in h.movers() {
             writeln!(f, "{letter} = {spec}")?;
         }
+        let bodies: std::collections::HashMap<(i32, i32), BodyKind> =
+            self.bodies.iter().map(|b| (b.cell(), b.kind)).collect();
         for row in 0..self.grid.height() as i32 {
             let line: String = (0..self.grid.width() as i32)
                 .map(|col| {
                     let cell = Rect::new(col * TILE, row * TILE, TILE, TILE);
                     if (col, row) == self.spawn {
                         '@'
+                    } else if let Some(body) = bodies.get(&(col, row)) {
+                        body.to_char()
                     } else if let Some(m) = self.movers.iter().find(|m| m.home.overlaps(&cell)) {
                         m.letter
                     } else {

@@ -123,15 +123,6 @@ impl Player {
         self.dropping.movers
     }
 
-    /// The mover this box rides at the start of a step: the first, in
-    /// letter order, whose top it stands on, unless it is dropping through
-    /// it. (`movers` are where they are before they move.)
-    pub(crate) fn riding(&self, movers: &[MoverBox]) -> Option<usize> {
-        movers
-            .iter()
-            .position(|m| self.dropping.movers & m.bit == 0 && stands_on_top(&self.rect, &m.rect))
-    }
-
     /// Being carried by a mover moving at `velocity` px/s: a jump in the
     /// next `lift_steps` steps gets that velocity too.
     pub(crate) fn ride(&mut self, velocity: (f32, f32), lift_steps: u32) {
@@ -167,6 +158,7 @@ impl Player {
                 .iter()
                 .filter(|m| stands_on_top(&self.rect, &m.rect))
                 .fold(0, |bits, m| bits | m.bit),
+            ..Passing::default()
         };
         self.grounded = false;
         self.coyote = 0;
@@ -286,6 +278,7 @@ impl Player {
                 Axis::Y => self.dropping.tile_top,
             },
             movers: self.dropping.movers | also_passing,
+            through_triggers: false,
         };
         let outcome = collide::move_axis(mode, grid, movers, self.rect, axis, distance, passing);
         let record = MoveRecord {
@@ -320,15 +313,31 @@ impl Player {
     }
 
     /// The whole pixels to move along `axis` this step; the fraction stays in the remainder.
-    fn take_move(&mut self, axis: Axis) -> i32 {
-        let (v, remainder) = match axis {
-            Axis::X => (self.vx, &mut self.remainder_x),
-            Axis::Y => (self.vy, &mut self.remainder_y),
-        };
-        let total = *remainder + per_step(v);
-        let whole = total.round();
-        *remainder = total - whole;
-        whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
+    pub(crate) fn take_move(&mut self, axis: Axis) -> i32 {
+        match axis {
+            Axis::X => whole_pixels(self.vx, &mut self.remainder_x),
+            Axis::Y => whole_pixels(self.vy, &mut self.remainder_y),
+        }
+    }
+
+    /// Bounced off a stomped walker: rising at half the jump speed, no
+    /// remainder. Not a jump: holding or releasing Jump does not change it.
+    pub(crate) fn stomp(&mut self, tuning: &Tuning) {
+        self.vy = -tuning.jump_speed / 2.0;
+        self.remainder_y = 0.0;
+        self.jump_hold = 0;
+        self.grounded = false;
+    }
+
+    /// Puts the box at `rect` (a stomp stopping the fall, a push moving
+    /// it); nothing else changes.
+    pub(crate) fn set_rect(&mut self, rect: Rect) {
+        self.rect = rect;
+    }
+
+    /// A wall (or a row of crates that would not move) stopped the run.
+    pub(crate) fn hit_wall(&mut self) {
+        self.stop_x();
     }
 
     /// A wall stopped the run: no speed, no leftover fraction into it.
@@ -386,6 +395,16 @@ impl MoveRecord {
     pub fn to(&self) -> Rect {
         self.from.shifted(self.axis, self.outcome.moved)
     }
+}
+
+/// The whole pixels a body moving at `v` px/s moves this step, with the
+/// sub-pixel `remainder` carried over (rounded, halves away from zero; the
+/// fraction left stays in `remainder`). Every body moves by this rule.
+pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
+    let total = *remainder + per_step(v);
+    let whole = total.round();
+    *remainder = total - whole;
+    whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
 }
 
 /// `value` moved toward `target` by at most `step`, never past it.

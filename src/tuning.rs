@@ -1,7 +1,7 @@
 //! Every constant of the controller in one `Copy` struct, each with its unit.
 //! The defaults are Celeste's, scaled ×2 for our 16 px tiles; a level's header
-//! may override gravity, max_fall, run_speed, jump_speed and the bullets'
-//! fire_every, bullet_speed and bullet_radius.
+//! may override gravity, max_fall, run_speed, jump_speed, the bullets'
+//! fire_every, bullet_speed and bullet_radius, and walker_speed.
 
 use crate::header::Header;
 
@@ -55,6 +55,8 @@ pub struct Tuning {
     pub bullet_speed: f64,
     /// Radius of a bullet, px.
     pub bullet_radius: f64,
+    /// How fast a walker walks, px/s.
+    pub walker_speed: f32,
     /// Player box width, px (at most one tile, so the spawn box fits its cell).
     pub player_width: i32,
     /// Player box height, px (at most one tile, so the spawn box fits its cell).
@@ -82,6 +84,7 @@ impl Default for Tuning {
             fire_every: 1.5,
             bullet_speed: 360.0,
             bullet_radius: 3.0,
+            walker_speed: 48.0,
             player_width: 12,
             player_height: 16,
         }

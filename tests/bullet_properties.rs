@@ -160,6 +160,7 @@ fn obstacles<'a>(s: &'a Shot, grid: &'a Grid) -> Obstacles<'a> {
         grid,
         movers: &s.movers,
         player: s.player,
+        walkers: &[],
     }
 }
 
@@ -203,6 +204,10 @@ proptest! {
             let struck = match stop.struck {
                 Struck::Wall => walls,
                 Struck::Player => player,
+                Struck::Walker(_) => {
+                    prop_assert!(false, "a walker struck where there is none");
+                    0.0
+                }
             };
             if stop.t > 0.0 {
                 prop_assert!(

@@ -519,6 +519,7 @@ fn a_wall_and_the_player_touched_at_the_same_instant_the_player_is_hit() {
         grid: &room.grid,
         movers: &[],
         player: Some(Moving::between(still, still)),
+        walkers: &[],
     };
     for mode in EXACT {
         let stop = travel(mode, &obstacles, (100.0, 176.0), (100.0, 0.0), 3.0, None);
@@ -588,6 +589,7 @@ fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does(
         grid: &room.grid,
         movers: &[],
         player: None,
+        walkers: &[],
     };
     let floor_top = 31.0 * 16.0;
     let mut checked = 0;

@@ -257,6 +257,7 @@ fn the_panel_lists_the_title_every_number_key_and_each_mover() {
             "fire_every",
             "bullet_speed",
             "bullet_radius",
+            "walker_speed",
             "a"
         ]
     );

@@ -116,7 +116,7 @@ pub enum BulletEvent {
     Fly,
     /// Stopped at a solid tile, turret, the outside or a solid mover.
     Wall,
-    /// Stopped at the player, killing it.
+    /// Stopped at the player or a walker, killing it.
     Hit,
     /// Left the grid below.
     Out,
@@ -201,6 +201,8 @@ pub enum Struck {
     Wall,
     /// The player.
     Player,
+    /// A walker: its index in [`Obstacles::walkers`].
+    Walker(usize),
 }
 
 /// Where a bullet's path in a step stopped.
@@ -225,6 +227,9 @@ pub struct Obstacles<'a> {
     pub movers: &'a [Moving],
     /// The player's box likewise, unless bullets ignore it this step.
     pub player: Option<Moving>,
+    /// The walkers in play, by id, each likewise (`None`: one no longer
+    /// there to hit, such as one an earlier bullet killed this step).
+    pub walkers: &'a [Option<Moving>],
 }
 
 /// Where a bullet of radius `r` whose centre moves from `from` by `d` this
@@ -304,10 +309,16 @@ fn earliest_after(
     };
     movers.clear();
     movers.extend(obstacles.movers.iter().map(rest));
+    let walkers: Vec<Option<Moving>> = obstacles
+        .walkers
+        .iter()
+        .map(|w| w.as_ref().map(rest))
+        .collect();
     let later = Obstacles {
         grid: obstacles.grid,
         movers,
         player: obstacles.player.as_ref().map(rest),
+        walkers: &walkers,
     };
     let start = (from.0 + d.0 * t0, from.1 + d.1 * t0);
     let left = 1.0 - t0;
@@ -358,6 +369,17 @@ fn earliest(
             }
         }
     }
+    for (i, w) in obstacles.walkers.iter().enumerate() {
+        if let Some((t, b)) = w.as_ref().and_then(relative) {
+            // A walker wins a tie with a wall; the lower id a tie between walkers.
+            let wins = |(bt, struck, _): (f64, Struck, BoxF)| {
+                t < bt || t == bt && struck == Struck::Wall
+            };
+            if best.is_none_or(wins) {
+                best = Some((t, Struck::Walker(i), b));
+            }
+        }
+    }
     if let Some((t, b)) = obstacles.player.as_ref().and_then(relative) {
         // The player wins a tie with a wall.
         if best.is_none_or(|(bt, _, _)| t <= bt) {
@@ -388,6 +410,13 @@ fn probe(
         let b = p.at(t);
         if overlaps(at, r, &b) {
             return Some(stop(Struck::Player, b));
+        }
+    }
+    for (i, w) in obstacles.walkers.iter().enumerate() {
+        if let Some(b) = w.as_ref().map(|w| w.at(t)) {
+            if overlaps(at, r, &b) {
+                return Some(stop(Struck::Walker(i), b));
+            }
         }
     }
     if let Some(b) = walk::overlapping_tile(obstacles.grid, at, r, owner) {
@@ -447,24 +476,43 @@ impl Bullets {
 
     /// Moves every bullet its step's displacement, stopping each at its
     /// first contact; bullets that stopped or left the grid below are gone.
-    /// Once one hits the player, the others ignore it. Says whether the
-    /// player was hit. Starts the step's rows.
-    pub fn fly(&mut self, mode: CollisionMode, obstacles: &Obstacles<'_>, r: f64) -> bool {
+    /// Once one hits the player (or a walker), the others ignore it. Says
+    /// whether the player was hit, and which walkers were (indices into
+    /// [`Obstacles::walkers`], in the order they were hit). Starts the
+    /// step's rows.
+    pub fn fly(
+        &mut self,
+        mode: CollisionMode,
+        obstacles: &Obstacles<'_>,
+        r: f64,
+    ) -> (bool, Vec<usize>) {
         self.rows.clear();
-        let mut obstacles = *obstacles;
+        let mut walkers = obstacles.walkers.to_vec();
+        let mut player = obstacles.player;
         let bottom = f64::from(obstacles.grid.pixel_height());
         let mut hit = false;
+        let mut walkers_hit = Vec::new();
         let rows = &mut self.rows;
         self.flying.retain_mut(|b| {
             let from = b.pos;
             let d = b.step_motion();
-            let (event, contact) = match travel(mode, &obstacles, from, d, r, b.owner) {
+            let now = Obstacles {
+                player,
+                walkers: &walkers,
+                ..*obstacles
+            };
+            let (event, contact) = match travel(mode, &now, from, d, r, b.owner) {
                 Some(stop) => {
                     b.pos = stop.at;
                     let event = match stop.struck {
                         Struck::Player => {
                             hit = true;
-                            obstacles.player = None;
+                            player = None;
+                            BulletEvent::Hit
+                        }
+                        Struck::Walker(i) => {
+                            walkers[i] = None;
+                            walkers_hit.push(i);
                             BulletEvent::Hit
                         }
                         Struck::Wall => BulletEvent::Wall,
@@ -491,7 +539,7 @@ impl Bullets {
             });
             event == BulletEvent::Fly
         });
-        hit
+        (hit, walkers_hit)
     }
 
     /// Fires every turret whose turn it is on step `frame` (1-based), in

@@ -301,12 +301,12 @@ pub fn move_axis(
     }
     let move_ = Move {
         grid,
-        movers,
         candidates: movers::candidates(movers, &from, axis, passing),
         from,
         axis,
         distance,
         dropping_through: passing.tile_top,
+        triggers: !passing.through_triggers,
     };
     match mode {
         CollisionMode::Substep => substep::move_axis(&move_),
@@ -318,15 +318,17 @@ pub fn move_axis(
 /// One move, as every mode is asked it.
 pub(crate) struct Move<'a> {
     grid: &'a Grid,
-    movers: &'a [MoverBox],
-    /// The movers that can stop it, a bit each (index into `movers`).
-    candidates: u64,
+    /// The movers (and other moving solids) that can stop it.
+    candidates: Vec<MoverBox>,
     from: Rect,
     axis: Axis,
     /// Signed, non-zero, already cut to the level.
     distance: i32,
     /// The one-way tile top being dropped through.
     dropping_through: Option<i32>,
+    /// Whether spikes and the exit end the move (the player) or do nothing
+    /// to it (crates and walkers).
+    triggers: bool,
 }
 
 #[cfg(test)]

@@ -14,7 +14,8 @@ pub struct MoverBox {
     pub rect: Rect,
     /// Solid or one-way.
     pub kind: MoverKind,
-    /// Its bit in [`Passing::movers`]: `1 << (letter - 'a')`.
+    /// Its bit in [`Passing::movers`]: `1 << (letter - 'a')` for a mover,
+    /// 0 for any other moving solid (a crate), which no bit passes.
     pub bit: u32,
 }
 
@@ -36,6 +37,9 @@ pub struct Passing {
     /// Movers it passes through, one bit per letter: the one-way movers
     /// being dropped through, and the mover carrying or pushing it.
     pub movers: u32,
+    /// Spikes and the exit do nothing to it (a crate or a walker): they
+    /// neither end its move nor are reported.
+    pub through_triggers: bool,
 }
 
 impl Passing {
@@ -43,7 +47,7 @@ impl Passing {
     pub fn tile(tile_top: Option<i32>) -> Passing {
         Passing {
             tile_top,
-            movers: 0,
+            ..Passing::default()
         }
     }
 }
@@ -66,13 +70,19 @@ fn in_the_way(m: &MoverBox, from: &Rect, axis: Axis, passing: Passing) -> bool {
     }
 }
 
-/// The movers that can stop a move from `from` along `axis`: a bit each.
-pub(crate) fn candidates(movers: &[MoverBox], from: &Rect, axis: Axis, passing: Passing) -> u64 {
+/// The movers that can stop a move from `from` along `axis`, in order.
+/// (However many there are: no bit set caps them.)
+pub(crate) fn candidates(
+    movers: &[MoverBox],
+    from: &Rect,
+    axis: Axis,
+    passing: Passing,
+) -> Vec<MoverBox> {
     movers
         .iter()
-        .enumerate()
-        .filter(|(_, m)| in_the_way(m, from, axis, passing))
-        .fold(0, |bits, (i, _)| bits | 1 << i)
+        .filter(|m| in_the_way(m, from, axis, passing))
+        .copied()
+        .collect()
 }
 
 /// Whether mover `m` stops a box at `at`, whose bottom was `bottom_before`
@@ -123,16 +133,13 @@ fn gap(m: &MoverBox, from: &Rect, axis: Axis, sign: i32) -> Option<(i32, Surface
 /// The nearest mover contact of a move from `from` along `axis` going
 /// `sign`, among `candidates`: its distance and surface (a solid wins a tie).
 pub(crate) fn nearest(
-    movers: &[MoverBox],
-    candidates: u64,
+    candidates: &[MoverBox],
     from: &Rect,
     axis: Axis,
     sign: i32,
 ) -> Option<(i32, Surface)> {
-    movers
+    candidates
         .iter()
-        .enumerate()
-        .filter(|(i, _)| candidates & 1 << i != 0)
-        .filter_map(|(_, m)| gap(m, from, axis, sign))
+        .filter_map(|m| gap(m, from, axis, sign))
         .min_by_key(|&(gap, surface)| (gap, surface != Surface::Solid))
 }

@@ -55,7 +55,9 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
         pos = back;
     }
     result.moved = pos - start;
-    result.touch = touching(grid, &from.shifted(axis, result.moved));
+    if m.triggers {
+        result.touch = touching(grid, &from.shifted(axis, result.moved));
+    }
     result
 }
 
@@ -99,11 +101,10 @@ fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
 /// The near face, nearest the start, of a mover in the way that `rect`
 /// overlaps where it is now.
 fn mover_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
-    m.movers
+    m.candidates
         .iter()
-        .enumerate()
-        .filter(|(i, mover)| m.candidates & 1 << i != 0 && rect.overlaps(&mover.rect))
-        .filter_map(|(_, mover)| match mover.kind {
+        .filter(|mover| rect.overlaps(&mover.rect))
+        .filter_map(|mover| match mover.kind {
             MoverKind::Solid => Some(Hit {
                 surface: Surface::Solid,
                 edge: if sign > 0 {

@@ -39,19 +39,16 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
                 bottom_before,
                 m.dropping_through,
             );
-            (surface, touch) = (contact.surface, contact.touch);
+            surface = contact.surface;
+            touch = contact.touch.filter(|_| m.triggers);
         }
-        if m.candidates != 0 {
-            for (i, mover) in m.movers.iter().enumerate() {
-                if m.candidates & 1 << i != 0 {
-                    if let Some(s) = stops_next_pixel(mover, &at, axis, sign, bottom_before) {
-                        surface = Some(if s == Surface::Solid {
-                            s
-                        } else {
-                            surface.unwrap_or(s)
-                        });
-                    }
-                }
+        for mover in &m.candidates {
+            if let Some(s) = stops_next_pixel(mover, &at, axis, sign, bottom_before) {
+                surface = Some(if s == Surface::Solid {
+                    s
+                } else {
+                    surface.unwrap_or(s)
+                });
             }
         }
         if let Some(surface) = surface {

@@ -16,11 +16,11 @@ use crate::grid::Grid;
 #[inline]
 pub(super) fn move_axis(m: &Move) -> AxisMove {
     let tiles = tile_move(m);
-    if m.candidates == 0 {
+    if m.candidates.is_empty() {
         return tiles;
     }
     let sign = m.distance.signum();
-    let Some((gap, surface)) = movers::nearest(m.movers, m.candidates, &m.from, m.axis, sign)
+    let Some((gap, surface)) = movers::nearest(&m.candidates, &m.from, m.axis, sign)
     else {
         return tiles;
     };
@@ -95,7 +95,7 @@ fn tile_move(m: &Move) -> AxisMove {
             result.hit = Some(Hit { surface, edge });
             return result;
         }
-        if contact.touch.is_some() {
+        if contact.touch.is_some() && m.triggers {
             // The box overlaps this line one pixel after reaching its edge.
             result.moved = sign * (gap + 1);
             result.touch = contact.touch;

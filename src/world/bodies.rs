@@ -1,0 +1,793 @@
+//! Moving solids and the bodies they move: one code path for every solid
+//! that moves (a mover along its path, a crate by a carry, a push or its
+//! fall) — carry its riders, push what is ahead, crush what cannot be
+//! cleared, depth first — and the moves of crates (rows of crates) and of
+//! walkers. The rules are the level format's "Crates and walkers" section;
+//! docs/COLLISION.md tells them in order.
+
+use crate::body::{BodyKind, BodySpec};
+use crate::collide::{self, stands_on_top, CollisionMode, MoverBox, Passing};
+use crate::geom::{Axis, Rect};
+use crate::mover::{self, MoverKind};
+use crate::player::whole_pixels;
+use crate::tuning::{per_step, steps, STEPS_PER_SECOND};
+
+use super::{Stop, World};
+
+/// What happened to a crate or walker in one step, in the `--actors` CSV's order.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BodyEvents {
+    /// A crate came to stand.
+    pub land: bool,
+    /// Destroyed (a crate) or killed (a walker) by a solid it could not clear.
+    pub crush: bool,
+    /// A walker stomped by the player.
+    pub stomp: bool,
+    /// A walker hit by a bullet.
+    pub shot: bool,
+    /// Left the grid below.
+    pub out: bool,
+    /// Put back where the level starts it, after the player died.
+    pub reset: bool,
+}
+
+impl BodyEvents {
+    /// The CSV spelling: names joined by `|` in the format's order.
+    pub fn names(&self) -> String {
+        let names = [
+            (self.land, "land"),
+            (self.crush, "crush"),
+            (self.stomp, "stomp"),
+            (self.shot, "shot"),
+            (self.out, "out"),
+            (self.reset, "reset"),
+        ];
+        let on: Vec<&str> = names.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect();
+        on.join("|")
+    }
+}
+
+/// A crate or a walker in play (or gone: `alive` false, keeping its last box).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    kind: BodyKind,
+    rect: Rect,
+    vx: f32,
+    vy: f32,
+    remainder_x: f32,
+    remainder_y: f32,
+    /// -1 or +1: the way a walker walks.
+    facing: i32,
+    alive: bool,
+    /// What it rides this step (chosen before anything moves).
+    support: Option<Solid>,
+    /// Whether it stood at the end of the last step (for `land`).
+    stood: bool,
+    events: BodyEvents,
+}
+
+impl Body {
+    /// A body as the level starts it: in its cell, at rest, facing left, in play.
+    pub fn new(spec: &BodySpec) -> Body {
+        Body {
+            kind: spec.kind,
+            rect: spec.home,
+            vx: 0.0,
+            vy: 0.0,
+            remainder_x: 0.0,
+            remainder_y: 0.0,
+            facing: -1,
+            alive: true,
+            support: None,
+            stood: false,
+            events: BodyEvents::default(),
+        }
+    }
+
+    /// Crate or walker.
+    pub fn kind(&self) -> BodyKind {
+        self.kind
+    }
+
+    /// Its box, px (a body that is gone keeps its last box).
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// Whether it is in play.
+    pub fn alive(&self) -> bool {
+        self.alive
+    }
+
+    /// -1 or +1: the way a walker walks (crates: -1).
+    pub fn facing(&self) -> i32 {
+        self.facing
+    }
+
+    /// Vertical speed, px/s.
+    pub fn vy(&self) -> f32 {
+        self.vy
+    }
+
+    /// What happened to it in the last step.
+    pub fn events(&self) -> BodyEvents {
+        self.events
+    }
+
+    fn is_crate(&self) -> bool {
+        self.kind == BodyKind::Crate
+    }
+
+    pub(super) fn clear_events(&mut self) {
+        self.events = BodyEvents::default();
+    }
+
+    /// Hit by a bullet: a walker dies.
+    pub(super) fn shoot(&mut self) {
+        self.alive = false;
+        self.events.shot = true;
+    }
+}
+
+/// A solid that moves: a mover (index in letter order) or a crate (index
+/// into the bodies). Also what a body rides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Solid {
+    /// A mover, by its index in letter order.
+    Mover(usize),
+    /// A crate, by its index among the bodies (its id minus one).
+    Crate(usize),
+}
+
+/// A body a solid carries or pushes: the player or a crate or walker.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(super) enum Who {
+    Player,
+    Body(usize),
+}
+
+impl Who {
+    /// Ties go to the player, then to the lower id.
+    fn order(self) -> usize {
+        match self {
+            Who::Player => 0,
+            Who::Body(i) => i + 1,
+        }
+    }
+}
+
+/// How a displacement between two boxes of one moving solid reads: the
+/// axis it is along and its signed length (one axis at a time, always).
+fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
+    if old.x != new.x {
+        (Axis::X, new.x - old.x)
+    } else {
+        (Axis::Y, new.y - old.y)
+    }
+}
+
+impl World {
+    /// The player, a walker or a crate's box.
+    fn rect_of(&self, who: Who) -> Rect {
+        match who {
+            Who::Player => self.player.rect(),
+            Who::Body(i) => self.bodies[i].rect,
+        }
+    }
+
+    /// Whether `who` can still be moved this step: a body in play, or a
+    /// player that has neither died nor reached the exit this step.
+    fn in_play(&self, who: Who) -> bool {
+        match who {
+            Who::Player => self.stop.is_none(),
+            Who::Body(i) => self.bodies[i].alive,
+        }
+    }
+
+    fn support_of(&self, who: Who) -> Option<Solid> {
+        match who {
+            Who::Player => self.player_support,
+            Who::Body(i) => self.bodies[i].support,
+        }
+    }
+
+    fn set_support(&mut self, who: Who, support: Option<Solid>) {
+        match who {
+            Who::Player => self.player_support = support,
+            Who::Body(i) => self.bodies[i].support = support,
+        }
+    }
+
+    /// The box of moving solid `s` now.
+    fn solid_rect(&self, s: Solid) -> Rect {
+        match s {
+            Solid::Mover(i) => self.boxes[i].rect,
+            Solid::Crate(i) => self.bodies[i].rect,
+        }
+    }
+
+    /// What blocks a body now: every mover and every crate in play, but
+    /// the solids in `chain` (those moving it) and the crates `skip` says.
+    pub(super) fn blockers(&self, chain: &[Solid], skip: impl Fn(usize) -> bool) -> Vec<MoverBox> {
+        let movers = self
+            .boxes
+            .iter()
+            .enumerate()
+            .filter(|(i, _)| !chain.contains(&Solid::Mover(*i)))
+            .map(|(_, b)| *b);
+        let crates = self
+            .bodies
+            .iter()
+            .enumerate()
+            .filter(|(i, b)| b.alive && b.is_crate() && !chain.contains(&Solid::Crate(*i)) && !skip(*i))
+            .map(|(_, b)| MoverBox {
+                rect: b.rect,
+                kind: MoverKind::Solid,
+                bit: 0,
+            });
+        movers.chain(crates).collect()
+    }
+
+    /// The first support whose top `rect` stands on: movers in letter
+    /// order (but those `passing` says it drops through), then crates in
+    /// play by id (but `me`).
+    pub(super) fn support_under(&self, rect: &Rect, mover_bits: u32, me: Option<usize>) -> Option<Solid> {
+        let mover = self
+            .boxes
+            .iter()
+            .position(|m| mover_bits & m.bit == 0 && stands_on_top(rect, &m.rect))
+            .map(Solid::Mover);
+        mover.or_else(|| {
+            self.bodies
+                .iter()
+                .enumerate()
+                .position(|(i, b)| {
+                    b.alive && b.is_crate() && Some(i) != me && stands_on_top(rect, &b.rect)
+                })
+                .map(Solid::Crate)
+        })
+    }
+
+    /// Whether a crate or walker's box stands on something now (tiles, a
+    /// mover's top, a crate in play). Neither ever drops through.
+    fn body_stands(&self, i: usize) -> bool {
+        let rect = self.bodies[i].rect;
+        let blockers = self.blockers(&[], |j| j == i);
+        collide::standing_on(&self.level.grid, &blockers, &rect, Passing::default()).is_some()
+    }
+
+    /// Step (1) for crates and walkers: walkers take their speed along x;
+    /// both gain gravity, up to `max_fall`.
+    pub(super) fn bodies_decide(&mut self) {
+        let tuning = self.tuning;
+        for b in self.bodies.iter_mut().filter(|b| b.alive) {
+            if b.kind == BodyKind::Walker {
+                b.vx = b.facing as f32 * tuning.walker_speed;
+            }
+            b.vy = crate::player::approach(b.vy, tuning.max_fall, per_step(tuning.gravity));
+        }
+    }
+
+    /// Before anything moves: what each crate and walker rides.
+    pub(super) fn bodies_choose_supports(&mut self) {
+        for i in 0..self.bodies.len() {
+            let support = if self.bodies[i].alive {
+                let rect = self.bodies[i].rect;
+                self.support_under(&rect, 0, Some(i))
+            } else {
+                None
+            };
+            self.bodies[i].support = support;
+        }
+    }
+
+    /// Every body riding `s` now, and their riders, and so on: the bodies
+    /// a move of `s` carries rather than pushes.
+    fn rider_tree(&self, s: Solid) -> Vec<Who> {
+        let mut tree = Vec::new();
+        let mut frontier = vec![s];
+        while let Some(top) = frontier.pop() {
+            if self.player_support == Some(top) && !tree.contains(&Who::Player) {
+                tree.push(Who::Player);
+            }
+            for (i, b) in self.bodies.iter().enumerate() {
+                if b.alive && b.support == Some(top) && !tree.contains(&Who::Body(i)) {
+                    tree.push(Who::Body(i));
+                    if b.is_crate() {
+                        frontier.push(Solid::Crate(i));
+                    }
+                }
+            }
+        }
+        tree
+    }
+
+    /// The crates in `s`'s rider tree, by index.
+    fn rider_crates(&self, s: Solid) -> Vec<usize> {
+        self.rider_tree(s)
+            .into_iter()
+            .filter_map(|w| match w {
+                Who::Body(i) if self.bodies[i].is_crate() => Some(i),
+                _ => None,
+            })
+            .collect()
+    }
+
+    /// Moving solid `s` went from `old` to `new` (along one axis): it
+    /// carries each of its riders by the same displacement, leading first,
+    /// then pushes each body ahead of its leading face, nearest first; a
+    /// crate moved so does the same in its turn, at once. `chain` holds the
+    /// solids moving `s` (they block none of the bodies moved here).
+    pub(super) fn solid_moved(&mut self, s: Solid, old: Rect, new: Rect, chain: &mut Vec<Solid>) {
+        let (axis, d) = displacement(old, new);
+        if d == 0 {
+            return;
+        }
+        let sign = d.signum();
+        let naive = self.mode == CollisionMode::Naive;
+        let kind = match s {
+            Solid::Mover(i) => self.level.movers[i].spec.kind,
+            Solid::Crate(_) => MoverKind::Solid,
+        };
+        // Who is ahead is judged where everything was when `s` began to move.
+        let tree = self.rider_tree(s);
+        let mut ahead: Vec<(i32, usize, Who)> = Vec::new();
+        let everyone = std::iter::once(Who::Player).chain((0..self.bodies.len()).map(Who::Body));
+        for who in everyone {
+            if !self.in_play(who) || tree.contains(&who) {
+                continue;
+            }
+            if let Who::Body(i) = who {
+                let moving_it = Solid::Crate(i) == s || chain.contains(&Solid::Crate(i));
+                // NOTE: crates move crates as rows (x, up) or stand on them
+                // (down); only movers push crates.
+                let crate_by_crate = self.bodies[i].is_crate() && matches!(s, Solid::Crate(_));
+                if moving_it || crate_by_crate {
+                    continue;
+                }
+            }
+            let dropping = match (who, s) {
+                (Who::Player, Solid::Mover(i)) => self.player.dropping_movers() & self.boxes[i].bit != 0,
+                _ => false,
+            };
+            let rect = self.rect_of(who);
+            if mover::push(kind, old, new, rect, rect, dropping, naive).is_some() {
+                let gap = if sign > 0 {
+                    rect.pos(axis) - old.leading_edge(axis, 1)
+                } else {
+                    old.pos(axis) - rect.leading_edge(axis, 1)
+                };
+                ahead.push((gap, who.order(), who));
+            }
+        }
+        ahead.sort_by_key(|&(gap, order, _)| (gap, order));
+
+        let mut riders: Vec<Who> = tree
+            .iter()
+            .copied()
+            .filter(|&w| self.support_of(w) == Some(s))
+            .collect();
+        riders.sort_by_key(|&w| {
+            let r = self.rect_of(w);
+            (-sign * r.leading_edge(axis, sign), w.order())
+        });
+        chain.push(s);
+        for who in riders {
+            if !self.in_play(who) || self.support_of(who) != Some(s) {
+                continue;
+            }
+            if !stands_on_top(&self.rect_of(who), &old) {
+                self.set_support(who, None);
+                continue;
+            }
+            self.carry_or_push(who, axis, d, chain, Some(s), true);
+            if self.in_play(who) && !stands_on_top(&self.rect_of(who), &self.solid_rect(s)) {
+                self.set_support(who, None);
+            }
+        }
+        for (_, _, who) in ahead {
+            if !self.in_play(who) {
+                continue;
+            }
+            let rect = self.rect_of(who);
+            let face = new.leading_edge(axis, sign);
+            let need = if sign > 0 {
+                face - rect.pos(axis)
+            } else {
+                face - rect.leading_edge(axis, 1)
+            };
+            if need * sign > 0 {
+                self.carry_or_push(who, axis, need, chain, Some(s), false);
+            }
+        }
+        chain.pop();
+    }
+
+    /// Moves `who` `d` px along `axis` for solid `by` (the last of `chain`):
+    /// a carry (`carry`: `who` rides it) or a push. A body that ends
+    /// overlapping the solid's box is crushed.
+    fn carry_or_push(&mut self, who: Who, axis: Axis, d: i32, chain: &mut Vec<Solid>, by: Option<Solid>, carry: bool) {
+        match who {
+            Who::Player => self.move_player_for(axis, d, chain, by, carry),
+            Who::Body(i) if self.bodies[i].is_crate() => {
+                let before = self.bodies[i].rect;
+                let others = self.move_crate(i, axis, d, chain);
+                let after = self.bodies[i].rect;
+                self.solid_moved(Solid::Crate(i), before, after, chain);
+                for (j, from) in others {
+                    let to = self.bodies[j].rect;
+                    self.solid_moved(Solid::Crate(j), from, to, chain);
+                }
+                let crushed = by.is_some_and(|s| self.bodies[i].rect.overlaps(&self.solid_rect(s)));
+                if crushed && self.bodies[i].alive && !self.below_grid(&self.bodies[i].rect) {
+                    self.bodies[i].alive = false;
+                    self.bodies[i].events.crush = true;
+                }
+            }
+            Who::Body(i) => {
+                let from = self.bodies[i].rect;
+                let blockers = self.blockers(chain, |_| false);
+                let out = self.move_body(from, axis, d, &blockers);
+                let to = from.shifted(axis, out.moved);
+                self.bodies[i].rect = to;
+                self.walker_meets_player(from, to);
+                let crushed = by.is_some_and(|s| to.overlaps(&self.solid_rect(s)));
+                if crushed && !self.below_grid(&to) {
+                    self.bodies[i].alive = false;
+                    self.bodies[i].events.crush = true;
+                }
+            }
+        }
+    }
+
+    /// A crate or walker's move with the current mode: spikes and the exit
+    /// do nothing to it, and it never drops through a one-way top.
+    fn move_body(&self, from: Rect, axis: Axis, d: i32, blockers: &[MoverBox]) -> collide::AxisMove {
+        let passing = Passing {
+            through_triggers: true,
+            ..Passing::default()
+        };
+        collide::move_axis(self.mode, &self.level.grid, blockers, from, axis, d, passing)
+    }
+
+    /// Whether a box is entirely below the grid (in the pit).
+    pub(super) fn below_grid(&self, rect: &Rect) -> bool {
+        rect.y >= self.level.grid.pixel_height()
+    }
+
+    /// The player carried or pushed `d` px along `axis` by solid `by`.
+    fn move_player_for(&mut self, axis: Axis, d: i32, chain: &[Solid], by: Option<Solid>, carry: bool) {
+        let (mode, tuning) = (self.mode, self.tuning);
+        let blockers = self.blockers(chain, |_| false);
+        let grid = &self.level.grid;
+        let from = self.player.rect();
+        if carry {
+            if let Some(Solid::Mover(i)) = by {
+                let per_second = STEPS_PER_SECOND as f32;
+                let v = d as f32 * per_second;
+                let velocity = match axis {
+                    Axis::X => (v, 0.0),
+                    Axis::Y => (0.0, v),
+                };
+                self.player.ride(velocity, steps(tuning.lift_time));
+                self.effects.rider_of = Some(self.level.movers[i].letter);
+            }
+            let moved = self.player.shove(mode, grid, &blockers, axis, d, 0);
+            let stop = Stop::from_touch(moved.outcome.touch);
+            let to = self.player.rect();
+            self.player_meets_walkers(from, to);
+            if self.stop.is_none() {
+                self.stop = stop;
+            }
+            let solid = by.map(|s| self.solid_rect(s));
+            let stuck = moved.outcome.moved != d && stop.is_none();
+            if self.stop.is_none() && stuck && solid.is_some_and(|r| to.overlaps(&r)) && !self.below_grid(&to) {
+                self.crush_player(by);
+            }
+            return;
+        }
+        if let Some(Solid::Mover(i)) = by {
+            self.effects.pushed_by |= self.boxes[i].bit;
+        }
+        // NOTE: a push is not cut short by a trigger: the box always ends
+        // clear of the solid, or crushed. What it touched on the way counts
+        // once the push is done.
+        let (mut moved, mut touched) = (0, None);
+        loop {
+            let push = self.player.shove(mode, grid, &blockers, axis, d - moved, 0);
+            moved += push.outcome.moved;
+            touched = touched.max(push.outcome.touch);
+            let stuck = push.outcome.moved == 0;
+            if moved == d || push.outcome.touch.is_none() || stuck {
+                break;
+            }
+        }
+        let to = self.player.rect();
+        self.player_meets_walkers(from, to);
+        if self.stop.is_some() {
+            return;
+        }
+        if moved != d && !self.below_grid(&to) {
+            self.crush_player(by);
+        } else {
+            self.stop = Stop::from_touch(touched);
+        }
+    }
+
+    fn crush_player(&mut self, by: Option<Solid>) {
+        self.stop = Some(Stop::Death);
+        self.crushed = true;
+        if let Some(Solid::Mover(i)) = by {
+            self.effects.crushed_by = Some(self.level.movers[i].letter);
+        }
+    }
+
+    /// Moves crate `i` `d` px along `axis` for the solids in `chain`. Down,
+    /// it moves with the current mode and stands on what is below (crates
+    /// included). Along x or up it moves the crates ahead with it as one
+    /// row, a pixel at a time in every mode; whatever stops one crate of
+    /// the row stops it all. Gives the other crates the row moved, by
+    /// index, each with its box before.
+    pub(super) fn move_crate(&mut self, i: usize, axis: Axis, d: i32, chain: &[Solid]) -> Vec<(usize, Rect)> {
+        let tree = self.rider_crates(Solid::Crate(i));
+        if axis == Axis::Y && d > 0 {
+            let from = self.bodies[i].rect;
+            let blockers = self.blockers(chain, |j| j == i || tree.contains(&j));
+            let out = self.move_body(from, axis, d, &blockers);
+            self.bodies[i].rect = from.shifted(axis, out.moved);
+            return Vec::new();
+        }
+        let mut skip: Vec<usize> = tree;
+        skip.push(i);
+        skip.extend(chain.iter().filter_map(|s| match s {
+            Solid::Crate(j) => Some(*j),
+            Solid::Mover(_) => None,
+        }));
+        let mut row = vec![(i, self.bodies[i].rect)];
+        self.row_move(&mut row, &mut skip, axis, d, chain, None);
+        row.remove(0);
+        row.sort_by_key(|&(j, _)| j);
+        row
+    }
+
+    /// Moves the crates of `row` (index, box before) together `d` px along
+    /// `axis`, a pixel at a time, taking in every crate they reach (but the
+    /// `skip`ped ones: those moving them, and their riders) until a solid
+    /// tile, the outside or a solid mover not in `chain` stops any of them.
+    /// `lead`, when given, is a box pushing the row (the player's, with its
+    /// own checks done by the caller) that moves with it. Gives how far the
+    /// row went.
+    pub(super) fn row_move(
+        &mut self,
+        row: &mut Vec<(usize, Rect)>,
+        skip: &mut Vec<usize>,
+        axis: Axis,
+        d: i32,
+        chain: &[Solid],
+        lead: Option<Rect>,
+    ) -> i32 {
+        let sign = d.signum();
+        let movers: Vec<Rect> = self
+            .boxes
+            .iter()
+            .enumerate()
+            .filter(|(i, b)| b.kind == MoverKind::Solid && !chain.contains(&Solid::Mover(*i)))
+            .map(|(_, b)| b.rect)
+            .collect();
+        let grid = &self.level.grid;
+        let mut lead = lead;
+        let mut moved = 0;
+        while moved != d {
+            // Take in every crate the row (or its pusher) would reach.
+            loop {
+                let mut grew = false;
+                for (j, b) in self.bodies.iter().enumerate() {
+                    if !b.alive || !b.is_crate() || skip.contains(&j) || row.iter().any(|&(k, _)| k == j) {
+                        continue;
+                    }
+                    let reached = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect))
+                        || row
+                            .iter()
+                            .any(|&(k, _)| self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect));
+                    if reached {
+                        row.push((j, b.rect));
+                        grew = true;
+                    }
+                }
+                if !grew {
+                    break;
+                }
+                // A crate taken in brings its riders along by carrying them.
+                let added: Vec<usize> = row.iter().map(|&(k, _)| k).collect();
+                for k in added {
+                    for c in self.rider_crates(Solid::Crate(k)) {
+                        if !skip.contains(&c) {
+                            skip.push(c);
+                        }
+                    }
+                }
+            }
+            let blocked = row.iter().any(|&(k, _)| {
+                let next = self.bodies[k].rect.shifted(axis, sign);
+                collide::overlaps_solid(grid, &next) || movers.iter().any(|m| m.overlaps(&next))
+            });
+            if blocked {
+                break;
+            }
+            for &(k, _) in row.iter() {
+                self.bodies[k].rect = self.bodies[k].rect.shifted(axis, sign);
+            }
+            lead = lead.map(|l| l.shifted(axis, sign));
+            moved += sign;
+        }
+        moved
+    }
+
+    /// Step (3): each crate falls by its own speed, lowest first (largest
+    /// bottom y), ties by id; it carries and pushes as it goes, and one
+    /// that stands has no vertical speed or remainder.
+    pub(super) fn crates_fall(&mut self) {
+        let mut order: Vec<usize> = (0..self.bodies.len())
+            .filter(|&i| self.bodies[i].alive && self.bodies[i].is_crate())
+            .collect();
+        order.sort_by_key(|&i| (-self.bodies[i].rect.bottom(), i));
+        for i in order {
+            if !self.bodies[i].alive {
+                continue;
+            }
+            let b = &mut self.bodies[i];
+            let d = whole_pixels(b.vy, &mut b.remainder_y);
+            if d > 0 {
+                let before = self.bodies[i].rect;
+                self.move_crate(i, Axis::Y, d, &[]);
+                let after = self.bodies[i].rect;
+                self.solid_moved(Solid::Crate(i), before, after, &mut Vec::new());
+            }
+            if self.bodies[i].alive && self.body_stands(i) {
+                self.bodies[i].vy = 0.0;
+                self.bodies[i].remainder_y = 0.0;
+            }
+        }
+    }
+
+    /// Step (4)'s walkers: each moves by its own speed, x then y, in id
+    /// order. Stopped short along x, it turns around; standing after its y
+    /// move, it has no vertical speed or remainder.
+    pub(super) fn walkers_move(&mut self) {
+        for i in 0..self.bodies.len() {
+            if !self.bodies[i].alive || self.bodies[i].is_crate() {
+                continue;
+            }
+            for axis in [Axis::X, Axis::Y] {
+                let b = &mut self.bodies[i];
+                let wanted = match axis {
+                    Axis::X => whole_pixels(b.vx, &mut b.remainder_x),
+                    Axis::Y => whole_pixels(b.vy, &mut b.remainder_y),
+                };
+                let from = b.rect;
+                let blockers = self.blockers(&[], |_| false);
+                let out = self.move_body(from, axis, wanted, &blockers);
+                let to = from.shifted(axis, out.moved);
+                let b = &mut self.bodies[i];
+                b.rect = to;
+                if axis == Axis::X && (out.hit.is_some() || out.moved != wanted) {
+                    b.facing = -b.facing;
+                    b.remainder_x = 0.0;
+                }
+                self.walker_meets_player(from, to);
+                if axis == Axis::Y && self.body_stands(i) {
+                    self.bodies[i].vy = 0.0;
+                    self.bodies[i].remainder_y = 0.0;
+                }
+            }
+        }
+    }
+
+    /// The end of step (4): crates and walkers entirely below the grid are gone.
+    pub(super) fn bodies_out(&mut self) {
+        let bottom = self.level.grid.pixel_height();
+        for b in self.bodies.iter_mut().filter(|b| b.alive && b.rect.y >= bottom) {
+            b.alive = false;
+            b.events.out = true;
+        }
+    }
+
+    /// The part of a move's path a body's box covered: every box between
+    /// `from` and `to` in the exact modes, only `to` in `naive`.
+    fn path(&self, from: Rect, to: Rect) -> Rect {
+        if self.mode == CollisionMode::Naive {
+            return to;
+        }
+        let (x0, y0) = (from.x.min(to.x), from.y.min(to.y));
+        let (x1, y1) = (from.right().max(to.right()), from.bottom().max(to.bottom()));
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
+    /// After a move of the player from `from` to `to`: touching a walker
+    /// on the way kills it.
+    pub(super) fn player_meets_walkers(&mut self, from: Rect, to: Rect) {
+        if self.stop == Some(Stop::Death) {
+            return;
+        }
+        let path = self.path(from, to);
+        let met = self
+            .bodies
+            .iter()
+            .any(|b| b.alive && b.kind == BodyKind::Walker && b.rect.overlaps(&path));
+        if met {
+            self.stop = Some(Stop::Death);
+            self.by_walker = true;
+        }
+    }
+
+    /// After a move of a walker from `from` to `to`: touching the player
+    /// on the way kills the player.
+    fn walker_meets_player(&mut self, from: Rect, to: Rect) {
+        if self.stop.is_some() {
+            return;
+        }
+        if self.path(from, to).overlaps(&self.player.rect()) {
+            self.stop = Some(Stop::Death);
+            self.by_walker = true;
+        }
+    }
+
+    /// The stomp of the player's own move along y from `from`, which the
+    /// mode took `moved` px down (`hit`: a floor stopped it there): the
+    /// distance to the nearest walker top the feet would pass, if the
+    /// player reaches it before (or at the same pixel as) the floor.
+    pub(super) fn stomp_at(&self, from: Rect, moved: i32, hit: bool) -> Option<i32> {
+        let feet = from.bottom();
+        let to = from.shifted(Axis::Y, moved);
+        let gaps = self.bodies.iter().filter_map(|b| {
+            let w = &b.rect;
+            let live = b.alive && b.kind == BodyKind::Walker;
+            let across = from.x < w.right() && w.x < from.right();
+            let above = feet <= w.y;
+            let reached = if self.mode == CollisionMode::Naive {
+                to.overlaps(w)
+            } else {
+                true
+            };
+            (live && across && above && reached).then_some(w.y - feet)
+        });
+        let gap = gaps.min()?;
+        (gap < moved || gap == moved && hit).then_some(gap)
+    }
+
+    /// The player stomps at its feet `feet`: every walker there dies.
+    pub(super) fn stomp_walkers(&mut self, at: Rect) {
+        for b in &mut self.bodies {
+            let across = at.x < b.rect.right() && b.rect.x < at.right();
+            if b.alive && b.kind == BodyKind::Walker && across && b.rect.y == at.bottom() {
+                b.alive = false;
+                b.events.stomp = true;
+            }
+        }
+    }
+
+    /// After a death: every crate and walker back as the level starts it.
+    pub(super) fn reset_bodies(&mut self) {
+        for (b, spec) in self.bodies.iter_mut().zip(&self.level.bodies) {
+            let events = BodyEvents {
+                reset: true,
+                ..b.events
+            };
+            *b = Body::new(spec);
+            b.events = events;
+        }
+    }
+
+    /// Whether each body stands now, for the next `land`; with `report`,
+    /// a crate that stands now and did not before lands.
+    pub(super) fn note_standing(&mut self, report: bool) {
+        for i in 0..self.bodies.len() {
+            let stands = self.bodies[i].alive && self.body_stands(i);
+            let b = &mut self.bodies[i];
+            if report && b.is_crate() && stands && !b.stood {
+                b.events.land = true;
+            }
+            b.stood = stands;
+        }
+    }
+}
