@@ -23,7 +23,8 @@ pub const UNDO_LIMIT: usize = 500;
 /// What a click paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
-    /// A tile character: `#` `-` `^` `E` `>` `<` `T`, or `.` to erase.
+    /// A tile character: `#` `-` `^` `E` `>` `<` `T`, a crate `C` or a
+    /// walker `W`, or `.` to erase.
     Tile(char),
     /// Moves the player's spawn `@` here.
     Spawn,
@@ -32,8 +33,8 @@ pub enum Brush {
 }
 
 impl Brush {
-    /// Every brush, in the palette's order (keys 1–9, then 0).
-    pub const PALETTE: [Brush; 10] = [
+    /// Every brush, in the palette's order (keys 1–9, then 0, `-` and `=`).
+    pub const PALETTE: [Brush; 12] = [
         Brush::Tile('#'),
         Brush::Tile('-'),
         Brush::Tile('^'),
@@ -44,6 +45,8 @@ impl Brush {
         Brush::Tile('T'),
         Brush::Mover(MoverKind::OneWay),
         Brush::Mover(MoverKind::Solid),
+        Brush::Tile('C'),
+        Brush::Tile('W'),
     ];
 
     /// Erases: paints an empty tile.
@@ -59,6 +62,8 @@ impl Brush {
             Brush::Tile('>') => "turret, fires right",
             Brush::Tile('<') => "turret, fires left",
             Brush::Tile('T') => "turret, aims at you",
+            Brush::Tile('C') => "crate",
+            Brush::Tile('W') => "walker",
             Brush::Tile(_) => "erase",
             Brush::Spawn => "spawn (moves it)",
             Brush::Mover(MoverKind::OneWay) => "one-way mover",

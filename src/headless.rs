@@ -1,6 +1,6 @@
 //! The headless run: simulate a level for N steps (or until the exit) with the
-//! keys of an input script, optionally writing the trace and the bullets
-//! CSV, and summarise it.
+//! keys of an input script, optionally writing the trace, the bullets CSV
+//! and the actors CSV, and summarise it.
 
 use std::fmt;
 use std::io::{self, Write};
@@ -8,7 +8,7 @@ use std::io::{self, Write};
 use crate::collide::CollisionMode;
 use crate::input::InputScript;
 use crate::level::Level;
-use crate::trace::{BulletWriter, TraceWriter};
+use crate::trace::{ActorWriter, BulletWriter, TraceWriter};
 use crate::world::World;
 
 /// Steps simulated when `--frames` is not given.
@@ -45,6 +45,8 @@ pub struct Sinks<'a> {
     pub trace: Option<&'a mut dyn Write>,
     /// The bullets CSV.
     pub bullets: Option<&'a mut dyn Write>,
+    /// The actors CSV (crates and walkers).
+    pub actors: Option<&'a mut dyn Write>,
     /// Most rows the bullets CSV may hold (0: no limit; see
     /// [`crate::trace::DEFAULT_MAX_BULLET_ROWS`]).
     pub max_bullet_rows: u64,
@@ -56,6 +58,7 @@ impl Default for Sinks<'_> {
         Sinks {
             trace: None,
             bullets: None,
+            actors: None,
             max_bullet_rows: crate::trace::DEFAULT_MAX_BULLET_ROWS,
         }
     }
@@ -68,6 +71,8 @@ pub enum Sink {
     Trace,
     /// The bullets CSV.
     Bullets,
+    /// The actors CSV.
+    Actors,
 }
 
 /// Runs `level` for up to `frames` steps, stopping early at the exit. With
@@ -103,6 +108,11 @@ pub fn run_to(
         Some(out) => Some(TraceWriter::start(out, &world).map_err(trace_error)?),
         None => None,
     };
+    let actors_error = |e| (Sink::Actors, e);
+    let mut actors = match sinks.actors {
+        Some(out) => Some(ActorWriter::start(out, &world).map_err(actors_error)?),
+        None => None,
+    };
     let mut bullets = match sinks.bullets {
         Some(out) => Some(
             BulletWriter::start(out)
@@ -121,6 +131,9 @@ pub fn run_to(
         }
         if let Some(bullets) = &mut bullets {
             bullets.rows(&world).map_err(bullets_error)?;
+        }
+        if let Some(actors) = &mut actors {
+            actors.rows(&world).map_err(actors_error)?;
         }
         if world.exited() {
             break;

@@ -49,7 +49,7 @@ enum CliError {
     Levels(#[from] LoadDirError),
     #[error(transparent)]
     Script(#[from] ScriptLoadError),
-    /// A headless run's output (`what`: "trace", "bullets") could not be written.
+    /// A headless run's output (`what`: "trace", "bullets", "actors") could not be written.
     #[error("{path}: cannot write {what}: {source}")]
     Write {
         what: &'static str,
@@ -108,6 +108,11 @@ struct Cli {
     /// Write the bullets CSV here (headless, or the first level run in the window).
     #[arg(long, value_name = "FILE")]
     bullets: Option<PathBuf>,
+
+    /// Write the actors CSV (crates and walkers) here (headless, or the
+    /// first level run in the window).
+    #[arg(long, value_name = "FILE")]
+    actors: Option<PathBuf>,
 
     /// Most rows the bullets CSV may hold; past it the run fails and writes
     /// nothing (0: no limit) [default: 20000000, about 1 GB].
@@ -268,6 +273,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         record: cli.record.clone(),
         trace: cli.trace.clone(),
         bullets: cli.bullets.clone(),
+        actors: cli.actors.clone(),
         max_bullet_rows: cli.bullets_max_rows,
     };
     // The level select comes first when no level was named, unless a replay
@@ -277,6 +283,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         && outputs.record.is_none()
         && outputs.trace.is_none()
         && outputs.bullets.is_none()
+        && outputs.actors.is_none()
         && replay.is_none();
     let data = data_dir();
     let mut levels = levels;
@@ -307,6 +314,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
         &[
             ("--trace", &outputs.trace),
             ("--bullets", &outputs.bullets),
+            ("--actors", &outputs.actors),
             ("--record", &outputs.record),
         ],
         &inputs,
@@ -415,6 +423,7 @@ fn check_outputs(
             what: match *flag {
                 "--trace" => "trace",
                 "--bullets" => "bullets",
+                "--actors" => "actors",
                 _ => "recording",
             },
             path: shown.to_string(),
@@ -460,7 +469,11 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
         .map(PathBuf::as_path)
         .collect();
     check_outputs(
-        &[("--trace", &cli.trace), ("--bullets", &cli.bullets)],
+        &[
+            ("--trace", &cli.trace),
+            ("--bullets", &cli.bullets),
+            ("--actors", &cli.actors),
+        ],
         &inputs,
         &[],
     )?;
@@ -485,9 +498,11 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     };
     let mut trace = open("trace", &cli.trace)?;
     let mut bullets = open("bullets", &cli.bullets)?;
+    let mut actors = open("actors", &cli.actors)?;
     let sinks = Sinks {
         trace: trace.as_mut().map(|f| f as &mut dyn Write),
         bullets: bullets.as_mut().map(|f| f as &mut dyn Write),
+        actors: actors.as_mut().map(|f| f as &mut dyn Write),
         max_bullet_rows: cli
             .bullets_max_rows
             .unwrap_or(dropthrough::trace::DEFAULT_MAX_BULLET_ROWS),
@@ -503,6 +518,9 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
                     cli.bullets.as_deref().unwrap_or(Path::new("")),
                     e,
                 ),
+                Sink::Actors => {
+                    write_error("actors", cli.actors.as_deref().unwrap_or(Path::new("")), e)
+                }
             }
         })?;
     // NOTE: both outputs are written and synced before either is moved into
@@ -510,6 +528,7 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     let named = [
         ("trace", trace, &cli.trace),
         ("bullets", bullets, &cli.bullets),
+        ("actors", actors, &cli.actors),
     ];
     let (files, names): (Vec<AtomicFile>, Vec<(&str, &Path)>) = named
         .into_iter()

@@ -16,7 +16,7 @@ use crate::level::{Level, LevelError, LoadError};
 use crate::records::{content_hash, LevelRecord, Outcome, Records};
 use thiserror::Error;
 
-use crate::trace::{AtomicFile, BulletWriter, TraceWriter};
+use crate::trace::{ActorWriter, AtomicFile, BulletWriter, TraceWriter};
 use crate::tuning::STEPS_PER_SECOND;
 use crate::world::{Events, Step, World};
 
@@ -254,8 +254,8 @@ impl LevelResult {
     }
 }
 
-/// Files a run is recorded to: the keys as an input script, the trace and
-/// the bullets CSV.
+/// Files a run is recorded to: the keys as an input script, the trace,
+/// the bullets CSV and the actors CSV.
 #[derive(Clone, Debug, Default)]
 pub struct Outputs {
     /// Where to write the keys of the run as an input script.
@@ -264,6 +264,8 @@ pub struct Outputs {
     pub trace: Option<PathBuf>,
     /// Where to write the run's bullets CSV.
     pub bullets: Option<PathBuf>,
+    /// Where to write the run's actors CSV (crates and walkers).
+    pub actors: Option<PathBuf>,
     /// Most rows the bullets CSV may hold (`None`: the default limit,
     /// [`crate::trace::DEFAULT_MAX_BULLET_ROWS`]; 0: none).
     pub max_bullet_rows: Option<u64>,
@@ -272,7 +274,7 @@ pub struct Outputs {
 impl Outputs {
     /// The files asked for, in the order above.
     fn paths(&self) -> impl Iterator<Item = &PathBuf> {
-        [&self.record, &self.trace, &self.bullets]
+        [&self.record, &self.trace, &self.bullets, &self.actors]
             .into_iter()
             .flatten()
     }
@@ -283,6 +285,7 @@ impl Outputs {
 struct Capture {
     trace: Option<TraceWriter<AtomicFile>>,
     bullets: Option<BulletWriter<AtomicFile>>,
+    actors: Option<ActorWriter<AtomicFile>>,
 }
 
 impl Capture {
@@ -301,15 +304,26 @@ impl Capture {
             }
             None => None,
         };
-        Ok(Capture { trace, bullets })
+        let actors = match &outputs.actors {
+            Some(path) => Some(ActorWriter::start(AtomicFile::create(path)?, world)?),
+            None => None,
+        };
+        Ok(Capture {
+            trace,
+            bullets,
+            actors,
+        })
     }
 
     fn push(&mut self, world: &World, events: &Events) -> io::Result<()> {
         if let Some(trace) = &mut self.trace {
             trace.row(world, events)?;
         }
-        match &mut self.bullets {
-            Some(bullets) => bullets.rows(world),
+        if let Some(bullets) = &mut self.bullets {
+            bullets.rows(world)?;
+        }
+        match &mut self.actors {
+            Some(actors) => actors.rows(world),
             None => Ok(()),
         }
     }
@@ -325,6 +339,7 @@ impl Capture {
         }
         files.extend(self.trace.map(TraceWriter::into_inner));
         files.extend(self.bullets.map(BulletWriter::into_inner));
+        files.extend(self.actors.map(ActorWriter::into_inner));
         AtomicFile::commit_all(files).map_err(|(_, e)| e)
     }
 }

@@ -1,5 +1,6 @@
 //! The trace CSV (one row per step; docs/FORMATS.md), the bullets CSV (one
-//! row per bullet per step) and [`AtomicFile`],
+//! row per bullet per step), the actors CSV (one row per crate and walker
+//! per step) and [`AtomicFile`],
 //! which writes any output to a temporary file and renames it into place, so
 //! a run that fails never leaves half a file.
 
@@ -91,6 +92,58 @@ impl<W: Write> BulletWriter<W> {
                 row.pos.0,
                 row.pos.1,
                 row.event.name()
+            )?;
+        }
+        Ok(())
+    }
+
+    /// The output, to commit or flush.
+    pub fn into_inner(self) -> W {
+        self.out
+    }
+}
+
+/// The actors CSV's header line.
+pub const ACTORS_HEADER: &str = "frame,id,kind,x,y,w,h,alive,event";
+
+/// Writes the actors CSV: the header and frame 0 when it starts, then
+/// after each step one row per crate and walker, by id (gone ones too).
+/// It streams: a long run with many bodies is written as it goes, never
+/// held in memory.
+pub struct ActorWriter<W: Write> {
+    out: W,
+}
+
+impl<W: Write> ActorWriter<W> {
+    /// Writes the header and frame 0's rows: `world` before any step.
+    pub fn start(mut out: W, world: &World) -> io::Result<ActorWriter<W>> {
+        writeln!(out, "{ACTORS_HEADER}")?;
+        let mut writer = ActorWriter { out };
+        writer.rows(world)?;
+        Ok(writer)
+    }
+
+    /// Writes the rows of the step just taken.
+    pub fn rows(&mut self, world: &World) -> io::Result<()> {
+        let frame = world.frame();
+        for (i, b) in world.bodies().iter().enumerate() {
+            let r = b.rect();
+            // Frame 0 reports no events.
+            let events = if frame == 0 {
+                String::new()
+            } else {
+                b.events().names()
+            };
+            writeln!(
+                self.out,
+                "{frame},{},{},{},{},{},{},{},{events}",
+                i + 1,
+                b.kind().name(),
+                r.x,
+                r.y,
+                r.w,
+                r.h,
+                u8::from(b.alive()),
             )?;
         }
         Ok(())

@@ -550,7 +550,9 @@ fn a_dropped_level_file_is_played_at_once_and_a_broken_one_keeps_the_game_going(
     assert_eq!((s.level_count(), s.index()), (3, 2));
     assert_eq!(
         s.level_file().error.as_deref(),
-        Some("broken.txt:1:3: unknown tile 'X' (expected one of # - @ E ^ > < T C W a-z . or space)")
+        Some(
+            "broken.txt:1:3: unknown tile 'X' (expected one of # - @ E ^ > < T C W a-z . or space)"
+        )
     );
     assert_eq!(s.level_file().title(), "Dropped again");
 }

@@ -372,9 +372,8 @@ fn earliest(
     for (i, w) in obstacles.walkers.iter().enumerate() {
         if let Some((t, b)) = w.as_ref().and_then(relative) {
             // A walker wins a tie with a wall; the lower id a tie between walkers.
-            let wins = |(bt, struck, _): (f64, Struck, BoxF)| {
-                t < bt || t == bt && struck == Struck::Wall
-            };
+            let wins =
+                |(bt, struck, _): (f64, Struck, BoxF)| t < bt || t == bt && struck == Struck::Wall;
             if best.is_none_or(wins) {
                 best = Some((t, Struck::Walker(i), b));
             }

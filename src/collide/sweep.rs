@@ -20,8 +20,7 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
         return tiles;
     }
     let sign = m.distance.signum();
-    let Some((gap, surface)) = movers::nearest(&m.candidates, &m.from, m.axis, sign)
-    else {
+    let Some((gap, surface)) = movers::nearest(&m.candidates, &m.from, m.axis, sign) else {
         return tiles;
     };
     let reached = tiles.moved.abs();

@@ -1,6 +1,7 @@
 //! Drawing the world: the tiles in view, the player, and the F1 debug view of
 //! the last step's collision work. Reads the `World`; changes nothing.
 
+use dropthrough::body::BodyKind;
 use dropthrough::bullet::BulletEvent;
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
@@ -165,6 +166,47 @@ pub fn movers(movers: &[Mover], n: u64, vp: &Viewport, alpha: f32) {
     }
 }
 
+/// The crates and walkers in play where they are now; a walker stomped
+/// this step is drawn flattened where it died.
+pub fn bodies(world: &World, vp: &Viewport) {
+    for b in world.bodies() {
+        if b.alive() {
+            body(vp, b.kind(), b.rect(), b.facing());
+        } else if b.kind() == BodyKind::Walker && b.events().stomp {
+            let r = b.rect();
+            let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
+            world_rect(vp, x - 1.0, y + h - 4.0, w + 2.0, 4.0, WALKER_SHELL);
+        }
+    }
+}
+
+/// One body at `r`: a crate is a framed box with a cross brace; a walker a
+/// beetle with its eye on the side it walks to (`facing`).
+pub fn body(vp: &Viewport, kind: BodyKind, r: Rect, facing: i32) {
+    let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
+    match kind {
+        BodyKind::Crate => {
+            world_rect(vp, x, y, w, h, CRATE_FRAME);
+            world_rect(vp, x + 2.0, y + 2.0, w - 4.0, h - 4.0, CRATE);
+            // The brace: a diagonal of small squares.
+            for k in 0..4 {
+                let t = 3.0 + k as f32 * 2.5;
+                world_rect(vp, x + t, y + t, 2.0, 2.0, CRATE_FRAME);
+            }
+        }
+        BodyKind::Walker => {
+            world_rect(vp, x, y + 3.0, w, h - 3.0, WALKER_SHELL);
+            world_rect(vp, x + 1.0, y + 4.0, w - 2.0, h - 7.0, WALKER);
+            world_rect(vp, x + 2.0, y + 1.0, w - 4.0, 3.0, WALKER_SHELL);
+            let eye_x = if facing >= 0 { x + w - 4.0 } else { x + 2.0 };
+            world_rect(vp, eye_x, y + 5.0, 2.0, 2.0, EYE);
+            for foot in [x + 2.0, x + w - 4.0] {
+                world_rect(vp, foot, y + h - 2.0, 2.0, 2.0, WALKER_SHELL);
+            }
+        }
+    }
+}
+
 /// How long a flash lasts where a bullet stops, s.
 pub const FLASH_TIME: f64 = 0.2;
 
@@ -237,6 +279,9 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let r = p.rect();
     mover_debug(world, step, vp);
     bullet_debug(world, vp);
+    for b in world.bodies().iter().filter(|b| b.alive()) {
+        world_outline(vp, b.rect(), HITBOX);
+    }
     for m in step.moves.x.iter().chain(&step.moves.y) {
         axis_move(vp, world.mode(), m);
     }

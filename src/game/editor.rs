@@ -5,6 +5,7 @@
 //! session), which keeps the level valid; this file only maps input to it
 //! and draws.
 
+use dropthrough::body::{BodyKind, BodySpec};
 use dropthrough::editor::{Brush, Cell};
 use dropthrough::geom::{Rect, TILE};
 use dropthrough::grid::Tile;
@@ -174,6 +175,8 @@ impl EditView {
             KeyCode::Key8,
             KeyCode::Key9,
             KeyCode::Key0,
+            KeyCode::Minus,
+            KeyCode::Equal,
         ];
         for (i, key) in number_keys.into_iter().enumerate() {
             if is_key_pressed(key) {
@@ -408,6 +411,9 @@ impl EditView {
         }
         draw::level(&level.grid, &vp, time);
         draw::movers(&level.movers, 0, &vp, 0.0);
+        for b in &level.bodies {
+            draw::body(&vp, b.kind, b.home, -1);
+        }
         for m in &level.movers {
             draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
             if vp.zoom >= 1.0 {
@@ -518,6 +524,11 @@ impl EditView {
                         home,
                     };
                     draw::movers(&[mover], 0, &vp, 0.0);
+                }
+                Brush::Tile(c) if BodyKind::from_char(*c).is_some() => {
+                    let kind = BodyKind::from_char(*c).unwrap_or(BodyKind::Crate);
+                    let body = BodySpec::in_cell(kind, 0, 0);
+                    draw::body(&vp, kind, body.home, -1);
                 }
                 Brush::Tile(c) => {
                     let tile = Tile::from_char(*c).unwrap_or(Tile::Empty);

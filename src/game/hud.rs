@@ -71,7 +71,7 @@ pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) -> Vec
             format!(
                 "deaths {}{}",
                 world.deaths(),
-                death_causes(world.crushes(), world.shot())
+                death_causes(world.walker_deaths(), world.crushes(), world.shot())
             ),
         ),
         (0, format!("time {:.2} s", seconds(world.frame()))),
@@ -357,8 +357,8 @@ pub fn draw(screen: &Screen) {
 
 /// How many deaths were crushes and bullets, e.g. " (2 crushed, 1 shot)";
 /// nothing when none were.
-fn death_causes(crushed: u32, shot: u32) -> String {
-    let causes: Vec<String> = [(crushed, "crushed"), (shot, "shot")]
+fn death_causes(walker: u32, crushed: u32, shot: u32) -> String {
+    let causes: Vec<String> = [(walker, "walker"), (crushed, "crushed"), (shot, "shot")]
         .into_iter()
         .filter(|&(n, _)| n > 0)
         .map(|(n, what)| format!("{n} {what}"))
@@ -396,9 +396,9 @@ mod tests {
 
     #[test]
     fn death_causes_name_only_the_causes_that_happened() {
-        assert_eq!(death_causes(0, 0), "");
-        assert_eq!(death_causes(2, 0), " (2 crushed)");
-        assert_eq!(death_causes(0, 1), " (1 shot)");
-        assert_eq!(death_causes(2, 3), " (2 crushed, 3 shot)");
+        assert_eq!(death_causes(0, 0, 0), "");
+        assert_eq!(death_causes(0, 2, 0), " (2 crushed)");
+        assert_eq!(death_causes(0, 0, 1), " (1 shot)");
+        assert_eq!(death_causes(4, 2, 3), " (4 walker, 2 crushed, 3 shot)");
     }
 }

@@ -405,6 +405,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 &viewport,
                 clock.alpha(),
             );
+            draw::bodies(world, &viewport);
             draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
             draw::player(
                 &viewport,

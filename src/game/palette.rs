@@ -42,6 +42,14 @@ pub const MOVER_EDGE: Color = Color::new(0.75, 0.68, 0.9, 1.0);
 
 // The player and its ghost.
 /// The player's body.
+/// Crates: a wooden box with a darker frame.
+pub const CRATE: Color = Color::new(0.62, 0.42, 0.22, 1.0);
+/// A crate's frame and cross brace.
+pub const CRATE_FRAME: Color = Color::new(0.4, 0.25, 0.12, 1.0);
+/// Walkers: a green beetle, so they never read as the player.
+pub const WALKER: Color = Color::new(0.55, 0.85, 0.3, 1.0);
+/// A walker's shell edge.
+pub const WALKER_SHELL: Color = Color::new(0.25, 0.5, 0.15, 1.0);
 pub const PLAYER: Color = Color::new(1.0, 0.47, 0.235, 1.0);
 /// The player's eye, on the side it faces.
 pub const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);

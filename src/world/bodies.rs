@@ -42,7 +42,11 @@ impl BodyEvents {
             (self.out, "out"),
             (self.reset, "reset"),
         ];
-        let on: Vec<&str> = names.iter().filter(|(on, _)| *on).map(|(_, n)| *n).collect();
+        let on: Vec<&str> = names
+            .iter()
+            .filter(|(on, _)| *on)
+            .map(|(_, n)| *n)
+            .collect();
         on.join("|")
     }
 }
@@ -219,7 +223,9 @@ impl World {
             .bodies
             .iter()
             .enumerate()
-            .filter(|(i, b)| b.alive && b.is_crate() && !chain.contains(&Solid::Crate(*i)) && !skip(*i))
+            .filter(|(i, b)| {
+                b.alive && b.is_crate() && !chain.contains(&Solid::Crate(*i)) && !skip(*i)
+            })
             .map(|(_, b)| MoverBox {
                 rect: b.rect,
                 kind: MoverKind::Solid,
@@ -231,7 +237,12 @@ impl World {
     /// The first support whose top `rect` stands on: movers in letter
     /// order (but those `passing` says it drops through), then crates in
     /// play by id (but `me`).
-    pub(super) fn support_under(&self, rect: &Rect, mover_bits: u32, me: Option<usize>) -> Option<Solid> {
+    pub(super) fn support_under(
+        &self,
+        rect: &Rect,
+        mover_bits: u32,
+        me: Option<usize>,
+    ) -> Option<Solid> {
         let mover = self
             .boxes
             .iter()
@@ -347,7 +358,9 @@ impl World {
                 }
             }
             let dropping = match (who, s) {
-                (Who::Player, Solid::Mover(i)) => self.player.dropping_movers() & self.boxes[i].bit != 0,
+                (Who::Player, Solid::Mover(i)) => {
+                    self.player.dropping_movers() & self.boxes[i].bit != 0
+                }
                 _ => false,
             };
             let rect = self.rect_of(who);
@@ -406,7 +419,15 @@ impl World {
     /// Moves `who` `d` px along `axis` for solid `by` (the last of `chain`):
     /// a carry (`carry`: `who` rides it) or a push. A body that ends
     /// overlapping the solid's box is crushed.
-    fn carry_or_push(&mut self, who: Who, axis: Axis, d: i32, chain: &mut Vec<Solid>, by: Option<Solid>, carry: bool) {
+    fn carry_or_push(
+        &mut self,
+        who: Who,
+        axis: Axis,
+        d: i32,
+        chain: &mut Vec<Solid>,
+        by: Option<Solid>,
+        carry: bool,
+    ) {
         match who {
             Who::Player => self.move_player_for(axis, d, chain, by, carry),
             Who::Body(i) if self.bodies[i].is_crate() => {
@@ -442,12 +463,26 @@ impl World {
 
     /// A crate or walker's move with the current mode: spikes and the exit
     /// do nothing to it, and it never drops through a one-way top.
-    fn move_body(&self, from: Rect, axis: Axis, d: i32, blockers: &[MoverBox]) -> collide::AxisMove {
+    fn move_body(
+        &self,
+        from: Rect,
+        axis: Axis,
+        d: i32,
+        blockers: &[MoverBox],
+    ) -> collide::AxisMove {
         let passing = Passing {
             through_triggers: true,
             ..Passing::default()
         };
-        collide::move_axis(self.mode, &self.level.grid, blockers, from, axis, d, passing)
+        collide::move_axis(
+            self.mode,
+            &self.level.grid,
+            blockers,
+            from,
+            axis,
+            d,
+            passing,
+        )
     }
 
     /// Whether a box is entirely below the grid (in the pit).
@@ -456,7 +491,14 @@ impl World {
     }
 
     /// The player carried or pushed `d` px along `axis` by solid `by`.
-    fn move_player_for(&mut self, axis: Axis, d: i32, chain: &[Solid], by: Option<Solid>, carry: bool) {
+    fn move_player_for(
+        &mut self,
+        axis: Axis,
+        d: i32,
+        chain: &[Solid],
+        by: Option<Solid>,
+        carry: bool,
+    ) {
         let (mode, tuning) = (self.mode, self.tuning);
         let blockers = self.blockers(chain, |_| false);
         let grid = &self.level.grid;
@@ -481,7 +523,11 @@ impl World {
             }
             let solid = by.map(|s| self.solid_rect(s));
             let stuck = moved.outcome.moved != d && stop.is_none();
-            if self.stop.is_none() && stuck && solid.is_some_and(|r| to.overlaps(&r)) && !self.below_grid(&to) {
+            if self.stop.is_none()
+                && stuck
+                && solid.is_some_and(|r| to.overlaps(&r))
+                && !self.below_grid(&to)
+            {
                 self.crush_player(by);
             }
             return;
@@ -528,7 +574,13 @@ impl World {
     /// row, a pixel at a time in every mode; whatever stops one crate of
     /// the row stops it all. Gives the other crates the row moved, by
     /// index, each with its box before.
-    pub(super) fn move_crate(&mut self, i: usize, axis: Axis, d: i32, chain: &[Solid]) -> Vec<(usize, Rect)> {
+    pub(super) fn move_crate(
+        &mut self,
+        i: usize,
+        axis: Axis,
+        d: i32,
+        chain: &[Solid],
+    ) -> Vec<(usize, Rect)> {
         let tree = self.rider_crates(Solid::Crate(i));
         if axis == Axis::Y && d > 0 {
             let from = self.bodies[i].rect;
@@ -582,13 +634,17 @@ impl World {
             loop {
                 let mut grew = false;
                 for (j, b) in self.bodies.iter().enumerate() {
-                    if !b.alive || !b.is_crate() || skip.contains(&j) || row.iter().any(|&(k, _)| k == j) {
+                    if !b.alive
+                        || !b.is_crate()
+                        || skip.contains(&j)
+                        || row.iter().any(|&(k, _)| k == j)
+                    {
                         continue;
                     }
                     let reached = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect))
-                        || row
-                            .iter()
-                            .any(|&(k, _)| self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect));
+                        || row.iter().any(|&(k, _)| {
+                            self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect)
+                        });
                     if reached {
                         row.push((j, b.rect));
                         grew = true;
@@ -686,7 +742,11 @@ impl World {
     /// The end of step (4): crates and walkers entirely below the grid are gone.
     pub(super) fn bodies_out(&mut self) {
         let bottom = self.level.grid.pixel_height();
-        for b in self.bodies.iter_mut().filter(|b| b.alive && b.rect.y >= bottom) {
+        for b in self
+            .bodies
+            .iter_mut()
+            .filter(|b| b.alive && b.rect.y >= bottom)
+        {
             b.alive = false;
             b.events.out = true;
         }

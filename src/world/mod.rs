@@ -338,9 +338,9 @@ impl World {
         let blockers = self.blockers(&[], |_| false);
         let from = self.player.rect();
         let wanted = self.player.take_move(Axis::X);
-        let mut record = self
-            .player
-            .shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
+        let mut record =
+            self.player
+                .shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
         let mut row = Vec::new();
@@ -375,7 +375,11 @@ impl World {
     /// The player pushes the crates ahead, a pixel at a time, up to `rest`
     /// px: how far it went, whether something stopped it, the trigger it
     /// touched. `row` gets each crate moved, with its box before.
-    fn player_pushes(&mut self, row: &mut Vec<(usize, Rect)>, rest: i32) -> (i32, bool, Option<Touch>) {
+    fn player_pushes(
+        &mut self,
+        row: &mut Vec<(usize, Rect)>,
+        rest: i32,
+    ) -> (i32, bool, Option<Touch>) {
         let sign = rest.signum();
         let mut skip = Vec::new();
         let mut moved = 0;
@@ -433,7 +437,12 @@ impl World {
     /// bullets may hit it) kills it; one that hits a walker kills it.
     /// Crates and solid movers stop bullets along their paths from where
     /// they started the step. Says whether the player was hit.
-    fn bullets_fly(&mut self, target: Option<Moving>, mover_starts: &[Rect], body_starts: &[Rect]) -> bool {
+    fn bullets_fly(
+        &mut self,
+        target: Option<Moving>,
+        mover_starts: &[Rect],
+        body_starts: &[Rect],
+    ) -> bool {
         let mut solids: Vec<Moving> = self
             .boxes
             .iter()
