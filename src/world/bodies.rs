@@ -160,6 +160,14 @@ impl Who {
     }
 }
 
+/// Crates moving together as one row: each with its box before the move,
+/// and the crates riding it (which it carries rather than meets).
+#[derive(Default)]
+pub(super) struct Row {
+    pub(super) crates: Vec<(usize, Rect)>,
+    trees: Vec<Vec<usize>>,
+}
+
 /// How a displacement between two boxes of one moving solid reads: the
 /// axis it is along and its signed length (one axis at a time, always).
 fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
@@ -329,7 +337,14 @@ impl World {
     /// then pushes each body ahead of its leading face, nearest first; a
     /// crate moved so does the same in its turn, at once. `chain` holds the
     /// solids moving `s` (they block none of the bodies moved here).
-    pub(super) fn solid_moved(&mut self, s: Solid, old: Rect, new: Rect, chain: &mut Vec<Solid>) {
+    pub(super) fn solid_moved(
+        &mut self,
+        s: Solid,
+        old: Rect,
+        new: Rect,
+        chain: &mut Vec<Solid>,
+        moved_with_it: &[usize],
+    ) {
         let (axis, d) = displacement(old, new);
         if d == 0 {
             return;
@@ -375,10 +390,13 @@ impl World {
         }
         ahead.sort_by_key(|&(gap, order, _)| (gap, order));
 
+        // NOTE: a crate that moved in the same row as `s` has already moved
+        // with it: it is not carried again.
         let mut riders: Vec<Who> = tree
             .iter()
             .copied()
             .filter(|&w| self.support_of(w) == Some(s))
+            .filter(|w| !matches!(w, Who::Body(i) if moved_with_it.contains(i)))
             .collect();
         riders.sort_by_key(|&w| {
             let r = self.rect_of(w);
@@ -434,10 +452,12 @@ impl World {
                 let before = self.bodies[i].rect;
                 let others = self.move_crate(i, axis, d, chain);
                 let after = self.bodies[i].rect;
-                self.solid_moved(Solid::Crate(i), before, after, chain);
+                let mut row: Vec<usize> = others.iter().map(|&(j, _)| j).collect();
+                row.push(i);
+                self.solid_moved(Solid::Crate(i), before, after, chain, &row);
                 for (j, from) in others {
                     let to = self.bodies[j].rect;
-                    self.solid_moved(Solid::Crate(j), from, to, chain);
+                    self.solid_moved(Solid::Crate(j), from, to, chain, &row);
                 }
                 let crushed = by.is_some_and(|s| self.bodies[i].rect.overlaps(&self.solid_rect(s)));
                 if crushed && self.bodies[i].alive && !self.below_grid(&self.bodies[i].rect) {
@@ -589,30 +609,27 @@ impl World {
             self.bodies[i].rect = from.shifted(axis, out.moved);
             return Vec::new();
         }
-        let mut skip: Vec<usize> = tree;
-        skip.push(i);
-        skip.extend(chain.iter().filter_map(|s| match s {
-            Solid::Crate(j) => Some(*j),
-            Solid::Mover(_) => None,
-        }));
-        let mut row = vec![(i, self.bodies[i].rect)];
-        self.row_move(&mut row, &mut skip, axis, d, chain, None);
+        let mut row = Row {
+            crates: vec![(i, self.bodies[i].rect)],
+            trees: vec![tree],
+        };
+        self.row_move(&mut row, axis, d, chain, None);
+        let mut row = row.crates;
         row.remove(0);
         row.sort_by_key(|&(j, _)| j);
         row
     }
 
-    /// Moves the crates of `row` (index, box before) together `d` px along
-    /// `axis`, a pixel at a time, taking in every crate they reach (but the
-    /// `skip`ped ones: those moving them, and their riders) until a solid
-    /// tile, the outside or a solid mover not in `chain` stops any of them.
-    /// `lead`, when given, is a box pushing the row (the player's, with its
-    /// own checks done by the caller) that moves with it. Gives how far the
-    /// row went.
+    /// Moves the crates of `row` together `d` px along `axis`, a pixel at
+    /// a time, taking in every crate a crate of the row (or `lead`) would
+    /// run into — but its own riders, which it carries instead, and the
+    /// crates in `chain`, which move it — until a solid tile, the outside or
+    /// a solid mover not in `chain` stops any of them. `lead`, when given,
+    /// is a box pushing the row (the player's, whose own checks the caller
+    /// makes) that moves with it. Gives how far the row went.
     pub(super) fn row_move(
         &mut self,
-        row: &mut Vec<(usize, Rect)>,
-        skip: &mut Vec<usize>,
+        row: &mut Row,
         axis: Axis,
         d: i32,
         chain: &[Solid],
@@ -626,51 +643,43 @@ impl World {
             .filter(|(i, b)| b.kind == MoverKind::Solid && !chain.contains(&Solid::Mover(*i)))
             .map(|(_, b)| b.rect)
             .collect();
-        let grid = &self.level.grid;
         let mut lead = lead;
         let mut moved = 0;
         while moved != d {
             // Take in every crate the row (or its pusher) would reach.
             loop {
-                let mut grew = false;
+                let mut taken = None;
                 for (j, b) in self.bodies.iter().enumerate() {
-                    if !b.alive
-                        || !b.is_crate()
-                        || skip.contains(&j)
-                        || row.iter().any(|&(k, _)| k == j)
-                    {
+                    let free = b.alive
+                        && b.is_crate()
+                        && !chain.contains(&Solid::Crate(j))
+                        && !row.crates.iter().any(|&(k, _)| k == j);
+                    if !free {
                         continue;
                     }
-                    let reached = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect))
-                        || row.iter().any(|&(k, _)| {
-                            self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect)
-                        });
-                    if reached {
-                        row.push((j, b.rect));
-                        grew = true;
+                    let by_lead = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect));
+                    let by_row = row.crates.iter().zip(&row.trees).any(|(&(k, _), tree)| {
+                        !tree.contains(&j)
+                            && self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect)
+                    });
+                    if by_lead || by_row {
+                        taken = Some(j);
+                        break;
                     }
                 }
-                if !grew {
-                    break;
-                }
-                // A crate taken in brings its riders along by carrying them.
-                let added: Vec<usize> = row.iter().map(|&(k, _)| k).collect();
-                for k in added {
-                    for c in self.rider_crates(Solid::Crate(k)) {
-                        if !skip.contains(&c) {
-                            skip.push(c);
-                        }
-                    }
-                }
+                let Some(j) = taken else { break };
+                row.crates.push((j, self.bodies[j].rect));
+                row.trees.push(self.rider_crates(Solid::Crate(j)));
             }
-            let blocked = row.iter().any(|&(k, _)| {
+            let grid = &self.level.grid;
+            let blocked = row.crates.iter().any(|&(k, _)| {
                 let next = self.bodies[k].rect.shifted(axis, sign);
                 collide::overlaps_solid(grid, &next) || movers.iter().any(|m| m.overlaps(&next))
             });
             if blocked {
                 break;
             }
-            for &(k, _) in row.iter() {
+            for &(k, _) in &row.crates {
                 self.bodies[k].rect = self.bodies[k].rect.shifted(axis, sign);
             }
             lead = lead.map(|l| l.shifted(axis, sign));
@@ -697,7 +706,7 @@ impl World {
                 let before = self.bodies[i].rect;
                 self.move_crate(i, Axis::Y, d, &[]);
                 let after = self.bodies[i].rect;
-                self.solid_moved(Solid::Crate(i), before, after, &mut Vec::new());
+                self.solid_moved(Solid::Crate(i), before, after, &mut Vec::new(), &[i]);
             }
             if self.bodies[i].alive && self.body_stands(i) {
                 self.bodies[i].vy = 0.0;

@@ -258,7 +258,7 @@ impl World {
             let old = self.boxes[i].rect;
             let new = self.level.movers[i].rect_at(n + 1);
             self.boxes[i].rect = new;
-            self.solid_moved(Solid::Mover(i), old, new, &mut Vec::new());
+            self.solid_moved(Solid::Mover(i), old, new, &mut Vec::new(), &[]);
         }
 
         // 3. Crates fall, lowest first.
@@ -343,7 +343,7 @@ impl World {
                 .shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
-        let mut row = Vec::new();
+        let mut row = bodies::Row::default();
         if record.outcome.hit.is_some() && rest != 0 && record.outcome.touch.is_none() {
             let next = self.player.rect().shifted(Axis::X, sign);
             let crate_ahead = self
@@ -364,10 +364,12 @@ impl World {
             self.player.hit_wall();
         }
         self.player_meets_walkers(from, self.player.rect());
-        row.sort_by_key(|&(j, _)| j);
-        for (j, before) in row {
+        let mut moved = row.crates;
+        moved.sort_by_key(|&(j, _)| j);
+        let ids: Vec<usize> = moved.iter().map(|&(j, _)| j).collect();
+        for (j, before) in moved {
             let after = self.bodies[j].rect();
-            self.solid_moved(Solid::Crate(j), before, after, &mut Vec::new());
+            self.solid_moved(Solid::Crate(j), before, after, &mut Vec::new(), &ids);
         }
         record
     }
@@ -375,13 +377,9 @@ impl World {
     /// The player pushes the crates ahead, a pixel at a time, up to `rest`
     /// px: how far it went, whether something stopped it, the trigger it
     /// touched. `row` gets each crate moved, with its box before.
-    fn player_pushes(
-        &mut self,
-        row: &mut Vec<(usize, Rect)>,
-        rest: i32,
-    ) -> (i32, bool, Option<Touch>) {
+    fn player_pushes(&mut self, row: &mut bodies::Row, rest: i32) -> (i32, bool, Option<Touch>) {
         let sign = rest.signum();
-        let mut skip = Vec::new();
+
         let mut moved = 0;
         while moved != rest {
             let next = self.player.rect().shifted(Axis::X, sign);
@@ -394,7 +392,7 @@ impl World {
                 return (moved, true, None);
             }
             let lead = Some(self.player.rect());
-            if self.row_move(row, &mut skip, Axis::X, sign, &[], lead) == 0 {
+            if self.row_move(row, Axis::X, sign, &[], lead) == 0 {
                 return (moved, true, None);
             }
             self.player.set_rect(next);
