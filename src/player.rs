@@ -54,6 +54,9 @@ pub struct Player {
     jump_buffer: u32,
     /// Steps left in which holding jump keeps the rise at jump speed.
     jump_hold: u32,
+    /// Spikes and the exit do nothing to it: a game's own actor, whose
+    /// rules are the game's (the level's player has this off).
+    ignores_triggers: bool,
 }
 
 impl Player {
@@ -83,7 +86,40 @@ impl Player {
             coyote: 0,
             jump_buffer: 0,
             jump_hold: 0,
+            ignores_triggers: false,
         }
+    }
+
+    /// A game's own actor at rest with its box at `rect`: the player's
+    /// controller and body, but spikes and the exit do nothing to it.
+    pub fn actor(grid: &Grid, rect: Rect) -> Player {
+        Player {
+            ignores_triggers: true,
+            ..Player::at(grid, rect)
+        }
+    }
+
+    /// One step of the controller's decisions, in order: the timers (a jump
+    /// press fills the buffer, the ground refills coyote time), a drop
+    /// through the one-way tops underfoot on a Down press (a Jump pressed in
+    /// the same step wins), the run, the jump, gravity, fast-fall and
+    /// variable jump height. `solids` are the moving solids where they are
+    /// now (movers and crates). Says whether it jumped and whether it
+    /// dropped. Moving the box is [`Player::move_axis`]'s job, X then Y,
+    /// then [`Player::settle`].
+    pub fn decide(
+        &mut self,
+        buttons: &Buttons,
+        grid: &Grid,
+        solids: &[MoverBox],
+        tuning: &Tuning,
+    ) -> (bool, bool) {
+        self.tick_timers(buttons, tuning);
+        let dropped = buttons.pressed.down && !buttons.pressed.jump && self.try_drop(grid, solids);
+        self.run(buttons.held, tuning);
+        let jumped = self.try_jump(tuning);
+        self.fall(buttons.held, tuning);
+        (jumped, dropped)
     }
 
     /// The box, in integer pixels.
@@ -125,13 +161,13 @@ impl Player {
 
     /// Being carried by a mover moving at `velocity` px/s: a jump in the
     /// next `lift_steps` steps gets that velocity too.
-    pub(crate) fn ride(&mut self, velocity: (f32, f32), lift_steps: u32) {
+    pub fn ride(&mut self, velocity: (f32, f32), lift_steps: u32) {
         self.lift = velocity;
         self.lift_left = lift_steps;
     }
 
     /// Counts down the coyote and jump-buffer timers; a jump press fills the buffer.
-    pub(crate) fn tick_timers(&mut self, buttons: &Buttons, tuning: &Tuning) {
+    pub fn tick_timers(&mut self, buttons: &Buttons, tuning: &Tuning) {
         self.jump_buffer = if buttons.pressed.jump {
             steps(tuning.jump_buffer_time).max(1)
         } else {
@@ -147,7 +183,7 @@ impl Player {
     /// Starts dropping through the one-way tops under the feet — tiles and
     /// movers — if the player stands on one-way tops only (never when any
     /// solid is underfoot).
-    pub(crate) fn try_drop(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
+    pub fn try_drop(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
         let under = standing_on(grid, movers, &self.rect, Passing::default());
         if !self.grounded || under != Some(Surface::OneWay) {
             return false;
@@ -166,7 +202,7 @@ impl Player {
     }
 
     /// Accelerates toward the run speed the held keys ask for (or toward rest).
-    pub(crate) fn run(&mut self, held: Keys, tuning: &Tuning) {
+    pub fn run(&mut self, held: Keys, tuning: &Tuning) {
         let dir = held.run_dir();
         if dir != 0 {
             self.facing = dir;
@@ -183,7 +219,7 @@ impl Player {
     /// Jumps if a jump is buffered and the player is on the ground or within
     /// coyote time. Jumping soon after riding a mover adds its velocity
     /// (capped; never downward).
-    pub(crate) fn try_jump(&mut self, tuning: &Tuning) -> bool {
+    pub fn try_jump(&mut self, tuning: &Tuning) -> bool {
         let lift = if self.lift_left > 0 {
             self.lift
         } else {
@@ -206,7 +242,7 @@ impl Player {
     /// Gravity (halved near the apex while jump is held), the fall-speed cap
     /// (higher while Down is held: fast-fall), and variable jump height:
     /// holding jump keeps the rise at jump speed for a while, letting go ends it.
-    pub(crate) fn fall(&mut self, held: Keys, tuning: &Tuning) {
+    pub fn fall(&mut self, held: Keys, tuning: &Tuning) {
         if !self.grounded {
             let cap = if held.down {
                 tuning.max_fall * tuning.fast_fall_mult
@@ -230,7 +266,7 @@ impl Player {
     /// Moves the box along `axis` by this step's whole pixels with `mode`,
     /// through `movers` where they are now; a surface in the way stops the
     /// speed along that axis.
-    pub(crate) fn move_axis(
+    pub fn move_axis(
         &mut self,
         mode: CollisionMode,
         grid: &Grid,
@@ -263,7 +299,7 @@ impl Player {
     /// else: no speed or remainder changes. What carries and pushes do;
     /// `also_passing` adds movers (a bit each) the box goes through, such as
     /// the mover doing the carrying.
-    pub(crate) fn shove(
+    pub fn shove(
         &mut self,
         mode: CollisionMode,
         grid: &Grid,
@@ -278,7 +314,7 @@ impl Player {
                 Axis::Y => self.dropping.tile_top,
             },
             movers: self.dropping.movers | also_passing,
-            through_triggers: false,
+            through_triggers: self.ignores_triggers,
         };
         let outcome = collide::move_axis(mode, grid, movers, self.rect, axis, distance, passing);
         let record = MoveRecord {
@@ -295,7 +331,7 @@ impl Player {
     /// the feet are below it, and the box is grounded if it stands on a
     /// surface (tiles, or movers where they are now) and is not moving up.
     /// Landing ends the fall and any drop. Returns whether it is grounded.
-    pub(crate) fn settle(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
+    pub fn settle(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
         if self
             .dropping
             .tile_top
@@ -313,7 +349,7 @@ impl Player {
     }
 
     /// The whole pixels to move along `axis` this step; the fraction stays in the remainder.
-    pub(crate) fn take_move(&mut self, axis: Axis) -> i32 {
+    pub fn take_move(&mut self, axis: Axis) -> i32 {
         match axis {
             Axis::X => whole_pixels(self.vx, &mut self.remainder_x),
             Axis::Y => whole_pixels(self.vy, &mut self.remainder_y),

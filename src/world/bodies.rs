@@ -148,6 +148,8 @@ pub enum Solid {
 pub(super) enum Who {
     Player,
     Body(usize),
+    /// A game's own actor, by id.
+    Actor(usize),
 }
 
 impl Who {
@@ -156,6 +158,8 @@ impl Who {
         match self {
             Who::Player => 0,
             Who::Body(i) => i + 1,
+            // After every body of the level: actors are the game's.
+            Who::Actor(i) => (1 << 40) + i,
         }
     }
 }
@@ -184,6 +188,9 @@ impl World {
         match who {
             Who::Player => self.player.rect(),
             Who::Body(i) => self.bodies[i].rect,
+            Who::Actor(i) => self
+                .actor_ref(i)
+                .map_or(Rect::new(0, 0, 0, 0), |a| a.rect()),
         }
     }
 
@@ -193,6 +200,7 @@ impl World {
         match who {
             Who::Player => self.stop.is_none(),
             Who::Body(i) => self.bodies[i].alive,
+            Who::Actor(i) => self.actor_ref(i).is_some_and(|a| a.in_play),
         }
     }
 
@@ -200,6 +208,7 @@ impl World {
         match who {
             Who::Player => self.player_support,
             Who::Body(i) => self.bodies[i].support,
+            Who::Actor(i) => self.actor_ref(i).and_then(|a| a.support),
         }
     }
 
@@ -207,11 +216,16 @@ impl World {
         match who {
             Who::Player => self.player_support = support,
             Who::Body(i) => self.bodies[i].support = support,
+            Who::Actor(i) => {
+                if let Some(a) = self.actor_mut(i) {
+                    a.support = support;
+                }
+            }
         }
     }
 
     /// The box of moving solid `s` now.
-    fn solid_rect(&self, s: Solid) -> Rect {
+    pub(super) fn solid_rect(&self, s: Solid) -> Rect {
         match s {
             Solid::Mover(i) => self.boxes[i].rect,
             Solid::Crate(i) => self.bodies[i].rect,
@@ -309,6 +323,14 @@ impl World {
             if self.player_support == Some(top) && !tree.contains(&Who::Player) {
                 tree.push(Who::Player);
             }
+            for i in 0..self.actors.len() {
+                let rides = self
+                    .actor_ref(i)
+                    .is_some_and(|a| a.in_play && a.support == Some(top));
+                if rides && !tree.contains(&Who::Actor(i)) {
+                    tree.push(Who::Actor(i));
+                }
+            }
             for (i, b) in self.bodies.iter().enumerate() {
                 if b.alive && b.support == Some(top) && !tree.contains(&Who::Body(i)) {
                     tree.push(Who::Body(i));
@@ -358,7 +380,9 @@ impl World {
         // Who is ahead is judged where everything was when `s` began to move.
         let tree = self.rider_tree(s);
         let mut ahead: Vec<(i32, usize, Who)> = Vec::new();
-        let everyone = std::iter::once(Who::Player).chain((0..self.bodies.len()).map(Who::Body));
+        let everyone = std::iter::once(Who::Player)
+            .chain((0..self.bodies.len()).map(Who::Body))
+            .chain((0..self.actors.len()).map(Who::Actor));
         for who in everyone {
             if !self.in_play(who) || tree.contains(&who) {
                 continue;
@@ -448,6 +472,7 @@ impl World {
     ) {
         match who {
             Who::Player => self.move_player_for(axis, d, chain, by, carry),
+            Who::Actor(i) => self.move_actor_for(i, axis, d, chain, by),
             Who::Body(i) if self.bodies[i].is_crate() => {
                 let before = self.bodies[i].rect;
                 let others = self.move_crate(i, axis, d, chain);
@@ -763,7 +788,7 @@ impl World {
 
     /// The part of a move's path a body's box covered: every box between
     /// `from` and `to` in the exact modes, only `to` in `naive`.
-    fn path(&self, from: Rect, to: Rect) -> Rect {
+    pub(super) fn path(&self, from: Rect, to: Rect) -> Rect {
         if self.mode == CollisionMode::Naive {
             return to;
         }

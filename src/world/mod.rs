@@ -3,11 +3,15 @@
 //! benchmarks, the headless runner and the window all drive it the same way.
 //! How solids move the bodies around them is in `bodies`.
 
+mod actors;
 mod bodies;
 
 use std::fmt;
 
+pub use actors::{Actor, ActorEvents, ActorId};
 pub use bodies::{Body, BodyEvents, Solid};
+
+use bodies::Who;
 
 use crate::body::BodyKind;
 use crate::bullet::{Bullet, BulletRow, Bullets, Moving, Obstacles};
@@ -153,6 +157,9 @@ pub struct World {
     effects: MoverEffects,
     crushed: bool,
     by_walker: bool,
+    stomped: bool,
+    /// A game's own actors, by id (`None`: removed).
+    actors: Vec<Option<Actor>>,
 }
 
 impl World {
@@ -187,6 +194,8 @@ impl World {
             effects: MoverEffects::default(),
             crushed: false,
             by_walker: false,
+            stomped: false,
+            actors: Vec::new(),
         };
         world.settle_player();
         world.note_standing(false);
@@ -216,10 +225,16 @@ impl World {
         let start = self.player.rect();
         let mover_starts: Vec<Rect> = self.boxes.iter().map(|b| b.rect).collect();
         let body_starts: Vec<Rect> = self.bodies.iter().map(|b| b.rect()).collect();
+        let actor_starts: Vec<Option<Rect>> = self
+            .actors
+            .iter()
+            .map(|a| a.as_ref().map(Actor::rect))
+            .collect();
         for b in &mut self.bodies {
             b.clear_events();
         }
         (self.stop, self.crushed, self.by_walker) = (None, false, false);
+        self.stomped = false;
         self.effects = MoverEffects::default();
         let buttons = Buttons::after(self.held_before, held);
         self.held_before = held;
@@ -233,17 +248,12 @@ impl World {
         //    Walkers take their speed; walkers and crates gain gravity.
         let all = self.blockers(&[], |_| false);
         let p = &mut self.player;
-        p.tick_timers(&buttons, &tuning);
-        if buttons.pressed.down && !buttons.pressed.jump {
-            events.drop = p.try_drop(&self.level.grid, &all);
-        }
-        p.run(buttons.held, &tuning);
-        events.jump = p.try_jump(&tuning);
-        p.fall(buttons.held, &tuning);
+        (events.jump, events.drop) = p.decide(&buttons, &self.level.grid, &all, &tuning);
         // NOTE: landing is measured from here, after the drop and jump
         // decisions, so a drop that lands on the next ledge in the same step lands.
         let airborne = !p.grounded();
         self.bodies_decide();
+        self.actors_decide();
         // NOTE: what each body rides is chosen before anything moves.
         self.player_support = if events.jump {
             None
@@ -269,18 +279,21 @@ impl World {
         //    the same way whichever cure is used.
         let mut moves = StepMoves::default();
         if self.stop.is_none() {
-            let x = self.player_move_x();
-            moves.x = Some(x);
+            let x = self.own_move_x(Who::Player);
+            moves.x = x;
             // NOTE: a trigger ends the step's motion where it was first touched.
-            self.stop = self.stop.or(Stop::from_touch(x.outcome.touch));
+            let touch = x.and_then(|x| x.outcome.touch);
+            self.stop = self.stop.or(Stop::from_touch(touch));
         }
         if self.stop.is_none() {
-            let y = self.player_move_y(&mut events);
+            let y = self.player_move_y();
             events.bump = y.outcome.hit.is_some() && y.wanted < 0;
             self.stop = self.stop.or(Stop::from_touch(y.outcome.touch));
             moves.y = Some(y);
         }
+        events.stomp = self.stomped;
         self.walkers_move();
+        self.actors_move();
         self.bodies_out();
 
         // 5. Ground (the dropped tile top is released once the feet are
@@ -302,7 +315,7 @@ impl World {
         }
 
         // 6. Bullets fly, each to its first contact; then turrets fire.
-        if self.bullets_fly(target, &mover_starts, &body_starts) {
+        if self.bullets_fly(target, &mover_starts, &body_starts, &actor_starts) {
             self.deaths += 1;
             self.shot += 1;
             died = true;
@@ -330,40 +343,53 @@ impl World {
         }
     }
 
-    /// The player's own move along x. Reaching the side of a crate, it
-    /// pushes the row of crates ahead a pixel at a time, in every mode, and
-    /// stops flush with the row where the row stops; then each crate it
-    /// moved carries and pushes in turn, in id order.
-    fn player_move_x(&mut self) -> MoveRecord {
+    /// The own move along x of the player or an actor (`who`). Reaching the
+    /// side of a crate, it pushes the row of crates ahead a pixel at a
+    /// time, in every mode, and stops flush with the row where the row
+    /// stops; then each crate it moved carries and pushes in turn, in id
+    /// order.
+    fn own_move_x(&mut self, who: Who) -> Option<MoveRecord> {
         let blockers = self.blockers(&[], |_| false);
-        let from = self.player.rect();
-        let wanted = self.player.take_move(Axis::X);
-        let mut record =
-            self.player
-                .shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
+        let mut c = self.controller_of(who)?.clone();
+        let from = c.rect();
+        let wanted = c.take_move(Axis::X);
+        let mut record = c.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
         let mut row = bodies::Row::default();
         if record.outcome.hit.is_some() && rest != 0 && record.outcome.touch.is_none() {
-            let next = self.player.rect().shifted(Axis::X, sign);
+            let next = c.rect().shifted(Axis::X, sign);
             let crate_ahead = self
                 .bodies
                 .iter()
                 .any(|b| b.alive() && b.kind() == BodyKind::Crate && b.rect().overlaps(&next));
             if crate_ahead {
-                let (moved, blocked, touch) = self.player_pushes(&mut row, rest);
+                let triggers = who == Who::Player;
+                let (moved, blocked, touch) = self.pushes(&mut row, c.rect(), rest, triggers);
+                c.set_rect(c.rect().shifted(Axis::X, moved));
                 record.outcome.moved += moved;
                 record.outcome.touch = touch;
                 record.outcome.hit = blocked.then_some(collide::Hit {
                     surface: collide::Surface::Solid,
-                    edge: self.player.rect().leading_edge(Axis::X, sign),
+                    edge: c.rect().leading_edge(Axis::X, sign),
                 });
             }
         }
         if record.outcome.hit.is_some() {
-            self.player.hit_wall();
+            c.hit_wall();
         }
-        self.player_meets_walkers(from, self.player.rect());
+        let to = c.rect();
+        self.put_controller(who, c);
+        match who {
+            Who::Player => self.player_meets_walkers(from, to),
+            Who::Actor(i) => {
+                let met = self.touches_walker(from, to);
+                if let Some(a) = self.actor_mut(i) {
+                    a.events.met_walker |= met;
+                }
+            }
+            Who::Body(_) => {}
+        }
         let mut moved = row.crates;
         moved.sort_by_key(|&(j, _)| j);
         let ids: Vec<usize> = moved.iter().map(|&(j, _)| j).collect();
@@ -371,42 +397,56 @@ impl World {
             let after = self.bodies[j].rect();
             self.solid_moved(Solid::Crate(j), before, after, &mut Vec::new(), &ids);
         }
-        record
+        Some(record)
     }
 
-    /// The player pushes the crates ahead, a pixel at a time, up to `rest`
-    /// px: how far it went, whether something stopped it, the trigger it
-    /// touched. `row` gets each crate moved, with its box before.
-    fn player_pushes(&mut self, row: &mut bodies::Row, rest: i32) -> (i32, bool, Option<Touch>) {
+    /// A box at `at` pushes the crates ahead, a pixel at a time, up to
+    /// `rest` px: how far it went, whether something stopped it, the
+    /// trigger it touched (with `triggers`: the player's box). `row` gets
+    /// each crate moved, with its box before.
+    fn pushes(
+        &mut self,
+        row: &mut bodies::Row,
+        at: Rect,
+        rest: i32,
+        triggers: bool,
+    ) -> (i32, bool, Option<Touch>) {
         let sign = rest.signum();
-
+        let mut at = at;
         let mut moved = 0;
         while moved != rest {
-            let next = self.player.rect().shifted(Axis::X, sign);
+            let next = at.shifted(Axis::X, sign);
             let walls = collide::overlaps_solid(&self.level.grid, &next)
                 || self
                     .boxes
                     .iter()
                     .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&next));
-            if walls {
+            if walls || self.row_move(row, Axis::X, sign, &[], Some(at)) == 0 {
                 return (moved, true, None);
             }
-            let lead = Some(self.player.rect());
-            if self.row_move(row, Axis::X, sign, &[], lead) == 0 {
-                return (moved, true, None);
-            }
-            self.player.set_rect(next);
+            at = next;
             moved += sign;
-            if let Some(touch) = collide::touching(&self.level.grid, &next) {
+            if let Some(touch) = triggers
+                .then(|| collide::touching(&self.level.grid, &next))
+                .flatten()
+            {
                 return (moved, false, Some(touch));
             }
         }
         (moved, false, None)
     }
 
+    /// The own move along y of the player or an actor.
+    fn own_move_y(&mut self, who: Who) -> MoveRecord {
+        match who {
+            Who::Actor(i) => self.actor_move_y(i),
+            _ => self.player_move_y(),
+        }
+    }
+
     /// The player's own move along y; going down onto a walker from above,
     /// it stomps it (before a floor met at the same pixel) and bounces.
-    fn player_move_y(&mut self, events: &mut Events) -> MoveRecord {
+    fn player_move_y(&mut self) -> MoveRecord {
         let blockers = self.blockers(&[], |_| false);
         let from = self.player.rect();
         let mut y = self
@@ -423,7 +463,7 @@ impl World {
                     hit: None,
                     touch: None,
                 };
-                events.stomp = true;
+                self.stomped = true;
             }
         }
         self.player_meets_walkers(from, self.player.rect());
@@ -440,6 +480,7 @@ impl World {
         target: Option<Moving>,
         mover_starts: &[Rect],
         body_starts: &[Rect],
+        actor_starts: &[Option<Rect>],
     ) -> bool {
         let mut solids: Vec<Moving> = self
             .boxes
@@ -460,6 +501,18 @@ impl World {
                 BodyKind::Crate => {}
             }
         }
+        // A game's actors stop bullets after the walkers (their ties go to
+        // the walkers); the game decides what a shot does.
+        let first_actor = walkers.len();
+        let mut actor_ids = Vec::new();
+        for (i, (a, s)) in self.actors.iter().zip(actor_starts).enumerate() {
+            if let (Some(a), Some(s)) = (a, s) {
+                if a.in_play {
+                    actor_ids.push(i);
+                    walkers.push(Some(Moving::between(*s, a.rect())));
+                }
+            }
+        }
         let obstacles = Obstacles {
             grid: &self.level.grid,
             movers: &solids,
@@ -470,7 +523,11 @@ impl World {
             .bullets
             .fly(self.mode, &obstacles, self.tuning.bullet_radius);
         for w in walkers_hit {
-            self.bodies[walker_ids[w]].shoot();
+            if w < first_actor {
+                self.bodies[walker_ids[w]].shoot();
+            } else if let Some(a) = self.actor_mut(actor_ids[w - first_actor]) {
+                a.events.shot = true;
+            }
         }
         hit
     }
