@@ -78,7 +78,7 @@ fn fall(c: &mut Criterion) {
                 start,
                 Axis::Y,
                 speed,
-                Passing::tile(Some(32)),
+                &Passing::tile(Some(32)),
             );
             assert_eq!((m.moved, m.hit), (speed, None), "{mode} falls {speed} px");
             group.bench_with_input(BenchmarkId::new(mode.name(), speed), &speed, |b, &speed| {
@@ -90,7 +90,7 @@ fn fall(c: &mut Criterion) {
                         black_box(start),
                         Axis::Y,
                         black_box(speed),
-                        Passing::tile(Some(32)),
+                        &Passing::tile(Some(32)),
                     )
                 })
             });
@@ -133,7 +133,7 @@ fn run(c: &mut Criterion) {
                 start,
                 Axis::X,
                 speed + 8,
-                Passing::default(),
+                &Passing::default(),
             );
             assert_eq!(
                 start.shifted(Axis::X, m.moved).right(),
@@ -149,7 +149,7 @@ fn run(c: &mut Criterion) {
                         black_box(start),
                         Axis::X,
                         black_box(speed + 8),
-                        Passing::default(),
+                        &Passing::default(),
                     )
                 })
             });
@@ -211,7 +211,7 @@ fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: A
     for speed in SPEEDS {
         let distance = sign * speed;
         for mode in CollisionMode::EXACT {
-            let m = move_axis(mode, grid, &[], start, axis, distance, Passing::default());
+            let m = move_axis(mode, grid, &[], start, axis, distance, &Passing::default());
             assert_eq!(
                 (m.moved, m.hit, m.touch),
                 (distance, None, None),
@@ -226,7 +226,7 @@ fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: A
                         black_box(start),
                         axis,
                         black_box(d),
-                        Passing::default(),
+                        &Passing::default(),
                     )
                 })
             });

@@ -5,7 +5,7 @@
 //! is `collide`'s job; the order of a step is `World::step`'s.
 
 use crate::collide::{
-    self, standing_on, stands_on_top, AxisMove, CollisionMode, MoverBox, Passing, Surface,
+    self, standing_on, stands_on_top, AxisMove, CollisionMode, MoverBox, MoverSet, Passing, Surface,
 };
 use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Grid;
@@ -78,7 +78,7 @@ impl Player {
             vy: 0.0,
             remainder_x: 0.0,
             remainder_y: 0.0,
-            grounded: standing_on(grid, &[], &rect, Passing::default()).is_some(),
+            grounded: standing_on(grid, &[], &rect, &Passing::default()).is_some(),
             facing: 1,
             dropping: Passing::default(),
             lift: (0.0, 0.0),
@@ -153,10 +153,10 @@ impl Player {
         self.dropping.tile_top
     }
 
-    /// The one-way movers being dropped through, a bit per letter (`a` is
-    /// bit 0), until the player lands.
-    pub fn dropping_movers(&self) -> u32 {
-        self.dropping.movers
+    /// The one-way movers being dropped through (by index in letter
+    /// order), until the player lands.
+    pub fn dropping_movers(&self) -> &MoverSet {
+        &self.dropping.movers
     }
 
     /// Being carried by a mover moving at `velocity` px/s: a jump in the
@@ -184,7 +184,7 @@ impl Player {
     /// movers — if the player stands on one-way tops only (never when any
     /// solid is underfoot).
     pub fn try_drop(&mut self, grid: &Grid, movers: &[MoverBox]) -> bool {
-        let under = standing_on(grid, movers, &self.rect, Passing::default());
+        let under = standing_on(grid, movers, &self.rect, &Passing::default());
         if !self.grounded || under != Some(Surface::OneWay) {
             return false;
         }
@@ -193,7 +193,8 @@ impl Player {
             movers: movers
                 .iter()
                 .filter(|m| stands_on_top(&self.rect, &m.rect))
-                .fold(0, |bits, m| bits | m.bit),
+                .filter_map(|m| m.mover)
+                .collect(),
             ..Passing::default()
         };
         self.grounded = false;
@@ -274,7 +275,7 @@ impl Player {
         axis: Axis,
     ) -> MoveRecord {
         let wanted = self.take_move(axis);
-        let mut record = self.shove(mode, grid, movers, axis, wanted, 0);
+        let mut record = self.shove(mode, grid, movers, axis, wanted);
         let bumped = axis == Axis::Y && wanted < 0 && record.outcome.hit.is_some();
         if let Some(dx) = bumped
             .then(|| self.corner_correction(grid, movers))
@@ -284,7 +285,7 @@ impl Player {
             // on, keeping the jump's speed. The rest of the move is a move
             // of its own (the one reported).
             self.rect = self.rect.shifted(Axis::X, dx);
-            record = self.shove(mode, grid, movers, axis, wanted - record.outcome.moved, 0);
+            record = self.shove(mode, grid, movers, axis, wanted - record.outcome.moved);
         }
         if record.outcome.hit.is_some() {
             match axis {
@@ -296,9 +297,8 @@ impl Player {
     }
 
     /// Moves the box `distance` px along `axis` with `mode` and nothing
-    /// else: no speed or remainder changes. What carries and pushes do;
-    /// `also_passing` adds movers (a bit each) the box goes through, such as
-    /// the mover doing the carrying.
+    /// else: no speed or remainder changes. What carries and pushes do
+    /// (with the solid doing it left out of `movers`).
     pub fn shove(
         &mut self,
         mode: CollisionMode,
@@ -306,17 +306,16 @@ impl Player {
         movers: &[MoverBox],
         axis: Axis,
         distance: i32,
-        also_passing: u32,
     ) -> MoveRecord {
         let passing = Passing {
             tile_top: match axis {
                 Axis::X => None,
                 Axis::Y => self.dropping.tile_top,
             },
-            movers: self.dropping.movers | also_passing,
+            movers: self.dropping.movers.clone(),
             through_triggers: self.ignores_triggers,
         };
-        let outcome = collide::move_axis(mode, grid, movers, self.rect, axis, distance, passing);
+        let outcome = collide::move_axis(mode, grid, movers, self.rect, axis, distance, &passing);
         let record = MoveRecord {
             axis,
             from: self.rect,
@@ -340,7 +339,7 @@ impl Player {
             self.dropping.tile_top = None;
         }
         self.grounded =
-            self.vy >= 0.0 && standing_on(grid, movers, &self.rect, self.dropping).is_some();
+            self.vy >= 0.0 && standing_on(grid, movers, &self.rect, &self.dropping).is_some();
         if self.grounded {
             self.stop_y();
             self.dropping = Passing::default();

@@ -5,7 +5,7 @@ mod common;
 
 use common::{keys, level, world};
 use dropthrough::body::BodyKind;
-use dropthrough::collide::{self, CollisionMode, MoverBox, Passing};
+use dropthrough::collide::{self, CollisionMode, MoverBox, MoverSet, Passing};
 use dropthrough::geom::{Axis, Rect};
 use dropthrough::mover::MoverKind;
 use dropthrough::{Keys, World};
@@ -481,18 +481,28 @@ fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
     let grid = level("#@....................#").grid;
     let boxes: Vec<MoverBox> = (0..100)
         .map(|i| MoverBox {
-            rect: Rect::new(40 + 3 * i, -50, 2, 200),
+            rect: Rect::new(40 + 3 * i as i32, -50, 2, 200),
             kind: MoverKind::Solid,
-            bit: 0,
+            mover: Some(i),
         })
         .rev()
         .collect();
+    let from = Rect::new(20, 0, 12, 16);
     for mode in CollisionMode::ALL {
-        let from = Rect::new(20, 0, 12, 16);
-        let m = collide::move_axis(mode, &grid, &boxes, from, Axis::X, 30, Passing::default());
+        let m = collide::move_axis(mode, &grid, &boxes, from, Axis::X, 30, &Passing::default());
         if mode != CollisionMode::Naive {
             assert_eq!(m.moved, 8, "{mode}: flush with the first");
         }
         assert!(m.hit.is_some(), "{mode}");
+    }
+    // Passing through the first seventy (indices far past any bit set) stops
+    // the box at the seventy-first.
+    let passing = Passing {
+        movers: (0..70).collect::<MoverSet>(),
+        ..Passing::default()
+    };
+    for mode in CollisionMode::EXACT {
+        let m = collide::move_axis(mode, &grid, &boxes, from, Axis::X, 300, &passing);
+        assert_eq!(m.moved, 40 + 3 * 70 - 32, "{mode}");
     }
 }

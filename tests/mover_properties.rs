@@ -130,11 +130,12 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> Vec<Record> {
         let before = snapshot(&w, Default::default());
         let movers_before = w.mover_boxes().to_vec();
         let step = w.step(keys);
+        let events = step.events;
         out.push(Record {
             before,
             movers_before,
             step,
-            after: snapshot(&w, step.events),
+            after: snapshot(&w, events),
             movers_after: w.mover_boxes().to_vec(),
         });
         if w.exited() {
@@ -151,7 +152,7 @@ fn x_overlap(a: &dropthrough::geom::Rect, b: &dropthrough::geom::Rect) -> bool {
 fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
     let reference = Reference::new(rows);
     let pit = level.grid.pixel_height();
-    let mut dropping: u32 = 0;
+    let mut dropping: Vec<usize> = Vec::new();
     let mut dropping_tile: Option<i32> = None;
     for (i, r) in run.iter().enumerate() {
         let n = i + 1;
@@ -161,8 +162,10 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
             dropping = r
                 .movers_before
                 .iter()
-                .filter(|m| m.rect.y == b.bottom() && x_overlap(b, &m.rect))
-                .fold(0, |bits, m| bits | m.bit);
+                .enumerate()
+                .filter(|(_, m)| m.rect.y == b.bottom() && x_overlap(b, &m.rect))
+                .map(|(i, _)| i)
+                .collect();
         }
         let death = r.step.events.death;
         // A trigger ends the step's motion where it is touched, even mid-push.
@@ -181,10 +184,16 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
             // above it before, over it and below its top after, is a fall
             // through it — unless dropping through it, or another mover
             // carried or pushed the box this step.
-            let others = r.step.movers.pushed_by
-                | r.step.movers.rider_of.map_or(0, |c| 1 << (c as u8 - b'a'));
-            for (mb, ma) in r.movers_before.iter().zip(&r.movers_after) {
-                if ma.kind != MoverKind::OneWay || dropping & ma.bit != 0 || others & !ma.bit != 0 {
+            let mut others: Vec<usize> = r.step.movers.pushed_by.iter().collect();
+            others.extend(
+                r.step
+                    .movers
+                    .rider_of
+                    .and_then(|c| level.movers.iter().position(|m| m.letter == c)),
+            );
+            for (idx, (mb, ma)) in r.movers_before.iter().zip(&r.movers_after).enumerate() {
+                let other_moved_it = others.iter().any(|&o| o != idx);
+                if ma.kind != MoverKind::OneWay || dropping.contains(&idx) || other_moved_it {
                     continue;
                 }
                 let was_on_or_above = b.bottom() <= mb.rect.y && x_overlap(b, &mb.rect);
@@ -203,8 +212,9 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
         let in_the_way: Vec<MoverBox> = r
             .movers_after
             .iter()
-            .filter(|m| dropping & m.bit == 0)
-            .copied()
+            .enumerate()
+            .filter(|(i, _)| !dropping.contains(i))
+            .map(|(_, m)| *m)
             .collect();
         for m in r.step.moves.x.iter().chain(&r.step.moves.y) {
             let tile_drop = if m.axis == dropthrough::geom::Axis::Y {
@@ -217,7 +227,7 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
                 .map_err(|e| format!("step {n}: {e}"))?;
         }
         if r.step.events.land || death {
-            dropping = 0;
+            dropping.clear();
             dropping_tile = None;
         }
         if dropping_tile.is_some_and(|t| a.bottom() > t) {

@@ -160,8 +160,8 @@ proptest! {
         let Some(rect) = free else { return Ok(()) };
         let axis = if vertical { Axis::Y } else { Axis::X };
         let dropping = drop_row.map(|r| r * TILE);
-        let a = collide::move_axis(CollisionMode::Substep, grid, &[], rect, axis, distance, Passing::tile(dropping));
-        let b = collide::move_axis(CollisionMode::Sweep, grid, &[], rect, axis, distance, Passing::tile(dropping));
+        let a = collide::move_axis(CollisionMode::Substep, grid, &[], rect, axis, distance, &Passing::tile(dropping));
+        let b = collide::move_axis(CollisionMode::Sweep, grid, &[], rect, axis, distance, &Passing::tile(dropping));
         prop_assert_eq!(a, b, "level:\n{}", text);
         prop_assert!(!overlaps_solid(grid, &rect.shifted(axis, a.moved)));
     }
@@ -191,8 +191,8 @@ proptest! {
         let Some(rect) = free else { return Ok(()) };
         let axis = if vertical { Axis::Y } else { Axis::X };
         let passing = Passing::tile(drop_row.map(|r| r * TILE));
-        let exact = collide::move_axis(CollisionMode::Substep, grid, &[], rect, axis, distance, passing);
-        let naive = collide::move_axis(CollisionMode::Naive, grid, &[], rect, axis, distance, passing);
+        let exact = collide::move_axis(CollisionMode::Substep, grid, &[], rect, axis, distance, &passing);
+        let naive = collide::move_axis(CollisionMode::Naive, grid, &[], rect, axis, distance, &passing);
         prop_assert_eq!(exact.moved, naive.moved, "{:?} {} from {:?}\nlevel:\n{}", axis, distance, rect, text);
         prop_assert_eq!(exact.hit.is_some(), naive.hit.is_some(), "{:?} {} from {:?}\nlevel:\n{}", axis, distance, rect, text);
     }
@@ -215,7 +215,7 @@ fn absurd_distances_move_at_most_the_level_size() {
             (Axis::X, i32::MAX),
             (Axis::X, i32::MIN),
         ] {
-            let m = collide::move_axis(mode, grid, &[], start, axis, wanted, Passing::default());
+            let m = collide::move_axis(mode, grid, &[], start, axis, wanted, &Passing::default());
             let extent = match axis {
                 Axis::X => grid.pixel_width(),
                 Axis::Y => grid.pixel_height(),
@@ -233,7 +233,7 @@ fn absurd_distances_move_at_most_the_level_size() {
             start,
             Axis::Y,
             i32::MAX,
-            Passing::default(),
+            &Passing::default(),
         );
         assert_eq!(
             start.y + down.moved,

@@ -11,7 +11,7 @@ mod naive;
 mod substep;
 mod sweep;
 
-pub use movers::{MoverBox, Passing};
+pub use movers::{MoverBox, MoverSet, Passing};
 
 use std::fmt;
 use std::str::FromStr;
@@ -241,7 +241,7 @@ pub fn standing_on(
     grid: &Grid,
     movers: &[MoverBox],
     rect: &Rect,
-    passing: Passing,
+    passing: &Passing,
 ) -> Option<Surface> {
     let feet = rect.bottom();
     let tiles = (feet.rem_euclid(TILE) == 0)
@@ -256,7 +256,7 @@ pub fn standing_on(
         .flatten();
     let on_movers = movers
         .iter()
-        .filter(|m| passing.movers & m.bit == 0 && stands_on_top(rect, &m.rect))
+        .filter(|m| !passing.movers.has(m) && stands_on_top(rect, &m.rect))
         .map(|m| m.surface());
     tiles
         .into_iter()
@@ -286,7 +286,7 @@ pub fn move_axis(
     from: Rect,
     axis: Axis,
     wanted: i32,
-    passing: Passing,
+    passing: &Passing,
 ) -> AxisMove {
     let extent = match axis {
         Axis::X => grid.pixel_width(),

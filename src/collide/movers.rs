@@ -14,9 +14,10 @@ pub struct MoverBox {
     pub rect: Rect,
     /// Solid or one-way.
     pub kind: MoverKind,
-    /// Its bit in [`Passing::movers`]: `1 << (letter - 'a')` for a mover,
-    /// 0 for any other moving solid (a crate), which no bit passes.
-    pub bit: u32,
+    /// Its index among the level's movers (letter order), which
+    /// [`Passing::movers`] names; `None` for a moving solid that is not a
+    /// mover (a crate), which nothing passes through.
+    pub mover: Option<usize>,
 }
 
 impl MoverBox {
@@ -29,14 +30,56 @@ impl MoverBox {
     }
 }
 
+/// A set of movers, by index: as many as a level has (no bit set caps it).
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct MoverSet(Vec<usize>);
+
+impl MoverSet {
+    /// Whether mover `i` is in the set.
+    pub fn contains(&self, i: usize) -> bool {
+        self.0.contains(&i)
+    }
+
+    /// Whether the moving solid `m` is a mover in the set.
+    pub fn has(&self, m: &MoverBox) -> bool {
+        m.mover.is_some_and(|i| self.contains(i))
+    }
+
+    /// Adds mover `i`.
+    pub fn insert(&mut self, i: usize) {
+        if !self.contains(i) {
+            self.0.push(i);
+        }
+    }
+
+    /// Whether the set is empty.
+    pub fn is_empty(&self) -> bool {
+        self.0.is_empty()
+    }
+
+    /// The movers in the set, in the order they were added.
+    pub fn iter(&self) -> impl Iterator<Item = usize> + '_ {
+        self.0.iter().copied()
+    }
+}
+
+impl FromIterator<usize> for MoverSet {
+    fn from_iter<I: IntoIterator<Item = usize>>(iter: I) -> MoverSet {
+        let mut set = MoverSet::default();
+        for i in iter {
+            set.insert(i);
+        }
+        set
+    }
+}
+
 /// What a moving box passes through instead of stopping on.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Passing {
     /// The one-way tile top (its y, px) being dropped through.
     pub tile_top: Option<i32>,
-    /// Movers it passes through, one bit per letter: the one-way movers
-    /// being dropped through, and the mover carrying or pushing it.
-    pub movers: u32,
+    /// Movers it passes through: the one-way movers being dropped through.
+    pub movers: MoverSet,
     /// Spikes and the exit do nothing to it (a crate or a walker): they
     /// neither end its move nor are reported.
     pub through_triggers: bool,
@@ -60,8 +103,8 @@ fn spans_overlap(a0: i32, a1: i32, b0: i32, b1: i32) -> bool {
 /// Whether `m` can stop a box that starts a move along `axis` at `from`:
 /// not passed through, not already overlapping it (a box inside a mover
 /// may leave it), and overlapping it across the axis.
-fn in_the_way(m: &MoverBox, from: &Rect, axis: Axis, passing: Passing) -> bool {
-    if passing.movers & m.bit != 0 || from.overlaps(&m.rect) {
+fn in_the_way(m: &MoverBox, from: &Rect, axis: Axis, passing: &Passing) -> bool {
+    if passing.movers.has(m) || from.overlaps(&m.rect) {
         return false;
     }
     match axis {
@@ -76,7 +119,7 @@ pub(crate) fn candidates(
     movers: &[MoverBox],
     from: &Rect,
     axis: Axis,
-    passing: Passing,
+    passing: &Passing,
 ) -> Vec<MoverBox> {
     movers
         .iter()

@@ -309,7 +309,7 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
 /// the mover the player rode, and the mover that pushed or crushed it.
 fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
     let n = world.frame();
-    for m in &world.level().movers {
+    for (index, m) in world.level().movers.iter().enumerate() {
         let (a, b) = (m.rect_at(n.saturating_sub(1)), m.rect_at(n));
         let span = Rect::new(
             a.x.min(b.x),
@@ -318,7 +318,6 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
             (a.y - b.y).abs() + b.h,
         );
         world_outline(vp, span, SWEPT);
-        let bit = 1u32 << (m.letter as u8 - b'a');
         let mut label = m.letter.to_string();
         let mut colour = SWEPT;
         if step.movers.rider_of == Some(m.letter) {
@@ -330,7 +329,7 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
             label.push_str(" CRUSHED");
             colour = BLOCKED;
             world_outline(vp, b, BLOCKED);
-        } else if step.movers.pushed_by & bit != 0 {
+        } else if step.movers.pushed_by.contains(index) {
             label.push_str(" pushes");
             colour = TRIED;
             world_outline(vp, b, TRIED);

@@ -314,7 +314,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             let max_fall = session.world().tuning().max_fall;
             effects.after_step(&step, before, now, (fall, max_fall), get_time());
             if step.moves.x.is_some() {
-                last_step = step;
+                last_step = step.clone();
             }
             #[cfg(target_arch = "wasm32")]
             if !step.events.is_empty() {

@@ -173,11 +173,11 @@ impl World {
             a.events.drop = drop;
             a.airborne = !a.controller.grounded();
             let rect = a.controller.rect();
-            let bits = a.controller.dropping_movers();
             let support = if jump {
                 None
             } else {
-                self.support_under(&rect, bits, None)
+                let dropping = a.controller.dropping_movers().clone();
+                self.support_under(&rect, &dropping, None)
             };
             if let Some(a) = self.actor_mut(i) {
                 a.support = support;
@@ -230,7 +230,7 @@ impl World {
             return;
         };
         let from = c.rect();
-        let moved = c.shove(mode, &self.level.grid, &blockers, axis, d, 0);
+        let moved = c.shove(mode, &self.level.grid, &blockers, axis, d);
         let to = c.rect();
         let crushed = moved.outcome.moved != d
             && by.is_some_and(|s| to.overlaps(&self.solid_rect(s)))

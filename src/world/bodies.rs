@@ -6,7 +6,7 @@
 //! docs/COLLISION.md tells them in order.
 
 use crate::body::{BodyKind, BodySpec};
-use crate::collide::{self, stands_on_top, CollisionMode, MoverBox, Passing};
+use crate::collide::{self, stands_on_top, CollisionMode, MoverBox, MoverSet, Passing};
 use crate::geom::{Axis, Rect};
 use crate::mover::{self, MoverKind};
 use crate::player::whole_pixels;
@@ -251,7 +251,7 @@ impl World {
             .map(|(_, b)| MoverBox {
                 rect: b.rect,
                 kind: MoverKind::Solid,
-                bit: 0,
+                mover: None,
             });
         movers.chain(crates).collect()
     }
@@ -262,13 +262,13 @@ impl World {
     pub(super) fn support_under(
         &self,
         rect: &Rect,
-        mover_bits: u32,
+        dropping: &MoverSet,
         me: Option<usize>,
     ) -> Option<Solid> {
         let mover = self
             .boxes
             .iter()
-            .position(|m| mover_bits & m.bit == 0 && stands_on_top(rect, &m.rect))
+            .position(|m| !dropping.has(m) && stands_on_top(rect, &m.rect))
             .map(Solid::Mover);
         mover.or_else(|| {
             self.bodies
@@ -286,7 +286,7 @@ impl World {
     fn body_stands(&self, i: usize) -> bool {
         let rect = self.bodies[i].rect;
         let blockers = self.blockers(&[], |j| j == i);
-        collide::standing_on(&self.level.grid, &blockers, &rect, Passing::default()).is_some()
+        collide::standing_on(&self.level.grid, &blockers, &rect, &Passing::default()).is_some()
     }
 
     /// Step (1) for crates and walkers: walkers take their speed along x;
@@ -306,7 +306,7 @@ impl World {
         for i in 0..self.bodies.len() {
             let support = if self.bodies[i].alive {
                 let rect = self.bodies[i].rect;
-                self.support_under(&rect, 0, Some(i))
+                self.support_under(&rect, &MoverSet::default(), Some(i))
             } else {
                 None
             };
@@ -397,9 +397,7 @@ impl World {
                 }
             }
             let dropping = match (who, s) {
-                (Who::Player, Solid::Mover(i)) => {
-                    self.player.dropping_movers() & self.boxes[i].bit != 0
-                }
+                (Who::Player, Solid::Mover(i)) => self.player.dropping_movers().contains(i),
                 _ => false,
             };
             let rect = self.rect_of(who);
@@ -526,7 +524,7 @@ impl World {
             from,
             axis,
             d,
-            passing,
+            &passing,
         )
     }
 
@@ -559,7 +557,7 @@ impl World {
                 self.player.ride(velocity, steps(tuning.lift_time));
                 self.effects.rider_of = Some(self.level.movers[i].letter);
             }
-            let moved = self.player.shove(mode, grid, &blockers, axis, d, 0);
+            let moved = self.player.shove(mode, grid, &blockers, axis, d);
             let stop = Stop::from_touch(moved.outcome.touch);
             let to = self.player.rect();
             self.player_meets_walkers(from, to);
@@ -578,14 +576,14 @@ impl World {
             return;
         }
         if let Some(Solid::Mover(i)) = by {
-            self.effects.pushed_by |= self.boxes[i].bit;
+            self.effects.pushed_by.insert(i);
         }
         // NOTE: a push is not cut short by a trigger: the box always ends
         // clear of the solid, or crushed. What it touched on the way counts
         // once the push is done.
         let (mut moved, mut touched) = (0, None);
         loop {
-            let push = self.player.shove(mode, grid, &blockers, axis, d - moved, 0);
+            let push = self.player.shove(mode, grid, &blockers, axis, d - moved);
             moved += push.outcome.moved;
             touched = touched.max(push.outcome.touch);
             let stuck = push.outcome.moved == 0;

@@ -15,7 +15,7 @@ use bodies::Who;
 
 use crate::body::BodyKind;
 use crate::bullet::{Bullet, BulletRow, Bullets, Moving, Obstacles};
-use crate::collide::{self, AxisMove, CollisionMode, MoverBox, Touch};
+use crate::collide::{self, AxisMove, CollisionMode, MoverBox, MoverSet, Touch};
 use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
@@ -83,18 +83,18 @@ pub struct StepMoves {
 }
 
 /// What the movers did to the player in one step, for the debug view.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct MoverEffects {
     /// The mover the player rode at the start of the step (it carried it).
     pub rider_of: Option<char>,
-    /// The movers that pushed the player's box, a bit per letter (`a` is bit 0).
-    pub pushed_by: u32,
+    /// The movers that pushed the player's box (by index in letter order).
+    pub pushed_by: MoverSet,
     /// The mover that crushed the player, if one did.
     pub crushed_by: Option<char>,
 }
 
 /// What one step did: its events, and the moves the debug view draws.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct Step {
     /// What happened, as the trace's `event` column spells it.
     pub events: Events,
@@ -259,7 +259,7 @@ impl World {
             None
         } else {
             let rect = self.player.rect();
-            self.support_under(&rect, self.player.dropping_movers(), None)
+            self.support_under(&rect, &self.player.dropping_movers().clone(), None)
         };
         self.bodies_choose_supports();
 
@@ -339,7 +339,7 @@ impl World {
         Step {
             events,
             moves,
-            movers: self.effects,
+            movers: std::mem::take(&mut self.effects),
         }
     }
 
@@ -353,7 +353,7 @@ impl World {
         let mut c = self.controller_of(who)?.clone();
         let from = c.rect();
         let wanted = c.take_move(Axis::X);
-        let mut record = c.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted, 0);
+        let mut record = c.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted);
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
         let mut row = bodies::Row::default();
@@ -634,10 +634,11 @@ impl World {
 fn boxes_at(movers: &[Mover], n: u64) -> Vec<MoverBox> {
     movers
         .iter()
-        .map(|m| MoverBox {
+        .enumerate()
+        .map(|(i, m)| MoverBox {
             rect: m.rect_at(n),
             kind: m.spec.kind,
-            bit: 1 << m.index(),
+            mover: Some(i),
         })
         .collect()
 }
