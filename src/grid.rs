@@ -134,7 +134,7 @@ impl Grid {
     }
 
     /// A `width × height` grid of empty tiles.
-    pub(crate) fn empty(width: usize, height: usize) -> Grid {
+    pub fn empty(width: usize, height: usize) -> Grid {
         let stride = width.div_ceil(2);
         let words_per_col = height.div_ceil(64);
         Grid {
@@ -222,6 +222,27 @@ impl Grid {
         }
         self.packed[row * self.stride + col / 2] |= (tile as u8) << ((col % 2) * 4);
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
+    }
+
+    /// Changes the tile at (`col`, `row`) to `tile` (breakable terrain, a
+    /// door, an editor): the occupancy index follows, and the bullets'
+    /// clearance is made again the next time a bullet asks. Says whether
+    /// the cell is in the grid (a cell outside it is left alone).
+    pub fn put(&mut self, col: usize, row: usize, tile: Tile) -> bool {
+        if col >= self.width || row >= self.height {
+            return false;
+        }
+        let byte = &mut self.packed[row * self.stride + col / 2];
+        let shift = (col % 2) * 4;
+        *byte = (*byte & !(0xF << shift)) | ((tile as u8) << shift);
+        let word = &mut self.occupied[col * self.words_per_col + row / 64];
+        if tile == Tile::Empty {
+            *word &= !(1 << (row % 64));
+        } else {
+            *word |= 1 << (row % 64);
+        }
+        self.clearance = OnceLock::new();
+        true
     }
 
     /// Width in tiles.

@@ -260,6 +260,53 @@ impl Level {
 }
 
 impl Level {
+    /// A level built in code: `grid`, with the player's spawn in cell
+    /// `spawn` (`col`, `row`), no header, movers, crates or walkers yet —
+    /// push them onto [`Level::movers`] (in the order they move) and
+    /// [`Level::bodies`] (by id). The turrets are read from the grid.
+    pub fn new(grid: Grid, spawn: (i32, i32)) -> Level {
+        let mut turrets = Vec::new();
+        let mut has_exit = false;
+        for r in 0..grid.height() as i32 {
+            for c in 0..grid.width() as i32 {
+                let tile = grid.get(c, r);
+                has_exit |= tile == Tile::Exit;
+                turrets.extend(Turret::at(c, r, tile));
+            }
+        }
+        Level {
+            header: Header::default(),
+            grid,
+            spawn,
+            movers: Vec::new(),
+            turrets,
+            bodies: Vec::new(),
+            has_exit,
+        }
+    }
+
+    /// Changes the tile at (`col`, `row`), keeping the turrets (in reading
+    /// order) and whether there is an exit in step. Says whether the cell
+    /// is in the grid.
+    pub fn set_tile(&mut self, col: usize, row: usize, tile: Tile) -> bool {
+        let (c, r) = (col as i32, row as i32);
+        let was_exit = self.grid.get(c, r) == Tile::Exit;
+        if !self.grid.put(col, row, tile) {
+            return false;
+        }
+        self.turrets.retain(|t| (t.col, t.row) != (c, r));
+        if let Some(turret) = Turret::at(c, r, tile) {
+            let at = self.turrets.partition_point(|t| (t.row, t.col) < (r, c));
+            self.turrets.insert(at, turret);
+        }
+        // NOTE: the grid is scanned only when its one exit might be gone.
+        self.has_exit = tile == Tile::Exit || self.has_exit && !was_exit || {
+            let (w, h) = (self.grid.width() as i32, self.grid.height() as i32);
+            (0..h).any(|r| (0..w).any(|c| self.grid.get(c, r) == Tile::Exit))
+        };
+        true
+    }
+
     /// What is odd about this level but does not stop it loading: each a
     /// sentence to show once (on stderr headless, on screen in the window).
     pub fn warnings(&self) -> Vec<&'static str> {

@@ -540,6 +540,15 @@ impl World {
         self.settle_player();
     }
 
+    /// Changes a tile while the world runs (breakable terrain, doors):
+    /// moves from the next step on see it, and so do bullets. Nothing is
+    /// moved out of the way: a body a new solid tile overlaps is not pushed
+    /// out (moves test the tiles they enter, so it can still leave). Says
+    /// whether the cell is in the grid.
+    pub fn set_tile(&mut self, col: usize, row: usize, tile: crate::grid::Tile) -> bool {
+        self.level.set_tile(col, row, tile)
+    }
+
     /// The player: its box, velocity and ground state.
     pub fn player(&self) -> &Player {
         &self.player

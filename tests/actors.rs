@@ -1,0 +1,316 @@
+//! A game's own actors and levels built in code: any number of actors,
+//! each with its own keys, moved as the player is; tiles changed at run
+//! time with the occupancy index and the bullets' clearance kept right.
+
+mod common;
+
+use common::{keys, level};
+use dropthrough::geom::{Rect, TILE};
+use dropthrough::grid::{Grid, Tile};
+use dropthrough::{CollisionMode, Keys, Level, World};
+
+const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
+
+fn room() -> Level {
+    level(
+        "
+        ##########
+        #........#
+        #........#
+        #@.......#
+        ##########
+        ",
+    )
+}
+
+#[test]
+fn actors_hold_their_own_keys_and_ids_are_never_reused() {
+    for mode in EXACT {
+        let mut w = World::new(room(), mode);
+        let a = w.add_actor(Rect::new(64, 40, 10, 8));
+        let b = w.add_actor(Rect::new(96, 40, 10, 8));
+        w.set_keys(a, keys("left"));
+        w.set_keys(b, keys("right"));
+        for _ in 0..120 {
+            w.step(Keys::NONE);
+        }
+        let ra = w.actor(a).unwrap().rect();
+        let rb = w.actor(b).unwrap().rect();
+        assert_eq!(
+            (ra.x, ra.bottom()),
+            (16, 64),
+            "{mode}: against the left wall"
+        );
+        assert_eq!(
+            (rb.right(), rb.bottom()),
+            (144, 64),
+            "{mode}: against the right wall"
+        );
+        assert_eq!(w.player().rect().x, 18, "{mode}: the player holds nothing");
+        assert!(w.remove_actor(a));
+        assert!(!w.remove_actor(a), "removed once");
+        let c = w.add_actor(Rect::new(64, 40, 10, 8));
+        assert_ne!(c, a, "a new id");
+        assert!(w.actor(a).is_none());
+        assert_eq!(w.actors().count(), 2);
+    }
+}
+
+#[test]
+fn an_actor_jumps_with_the_players_controller() {
+    for mode in EXACT {
+        let mut w = World::new(room(), mode);
+        let a = w.add_actor(Rect::new(64, 48, 12, 16));
+        w.set_keys(a, keys("jump"));
+        w.step(Keys::NONE);
+        let actor = w.actor(a).unwrap();
+        assert!(actor.events().jump, "{mode}");
+        // The same first step of a jump as the player's.
+        let mut p = World::new(room(), mode);
+        p.step(keys("jump"));
+        assert_eq!(actor.controller().vy(), p.player().vy(), "{mode}");
+        assert_eq!(48 - actor.rect().y, 48 - p.player().rect().y, "{mode}");
+    }
+}
+
+#[test]
+fn a_fast_actor_never_passes_a_thin_wall() {
+    let text = "
+        run_speed = 100000
+        ##########
+        #@...#...#
+        ##########
+        ";
+    for mode in EXACT {
+        let mut w = World::new(level(text), mode);
+        let a = w.add_actor(Rect::new(20, 16, 10, 16));
+        w.set_keys(a, keys("right"));
+        for _ in 0..30 {
+            w.step(Keys::NONE);
+            assert!(w.actor(a).unwrap().rect().right() <= 80, "{mode}");
+        }
+        // Naive shows the bug the exact modes cure.
+    }
+    let mut w = World::new(level(text), CollisionMode::Naive);
+    let a = w.add_actor(Rect::new(20, 16, 10, 16));
+    w.set_keys(a, keys("right"));
+    for _ in 0..30 {
+        w.step(Keys::NONE);
+    }
+    assert!(w.actor(a).unwrap().rect().x > 80, "naive tunnels");
+}
+
+#[test]
+fn a_mover_carries_an_actor_and_crushes_one_it_cannot_clear() {
+    for mode in EXACT {
+        let mut w = World::new(
+            level(
+                "
+                a = oneway up 3 60
+                #######
+                #.....#
+                #.....#
+                #.....#
+                #aa..@#
+                #######
+                ",
+            ),
+            mode,
+        );
+        let rider = w.add_actor(Rect::new(18, 52, 10, 12));
+        for _ in 0..20 {
+            w.step(Keys::NONE);
+            let lift = w.mover_boxes()[0].rect;
+            assert_eq!(
+                w.actor(rider).unwrap().rect().bottom(),
+                lift.y,
+                "{mode}: carried"
+            );
+        }
+        let mut w = World::new(
+            level(
+                "
+                a = solid right 2 120
+                #####
+                #a..#
+                #####
+                #..@#
+                #####
+                ",
+            ),
+            mode,
+        );
+        let squeezed = w.add_actor(Rect::new(40, 16, 12, 16));
+        let mut crushed = false;
+        for _ in 0..30 {
+            w.step(Keys::NONE);
+            let Some(a) = w.actor(squeezed) else { break };
+            crushed |= a.events().crushed;
+        }
+        let a = w.actor(squeezed).unwrap();
+        assert!(crushed && !a.in_play(), "{mode}: crushed against the wall");
+    }
+}
+
+#[test]
+fn an_actor_pushes_a_crate_and_a_bullet_stops_at_it() {
+    for mode in EXACT {
+        let mut w = World::new(
+            level(
+                "
+                #########
+                #.......#
+                #@..C...#
+                #########
+                ",
+            ),
+            mode,
+        );
+        let a = w.add_actor(Rect::new(36, 36, 12, 12));
+        w.set_keys(a, keys("right"));
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+        }
+        let crate_box = w.bodies()[0].rect();
+        assert_eq!(crate_box.right(), 128, "{mode}: pushed to the wall");
+        assert_eq!(w.actor(a).unwrap().rect().right(), crate_box.x, "{mode}");
+        let r = w.actor(a).unwrap().rect();
+        let y = f64::from(r.y) + 6.0;
+        w.spawn_bullet((40.0, y), (6000.0, 0.0));
+        w.step(Keys::NONE);
+        assert!(w.actor(a).unwrap().events().shot, "{mode}");
+        assert!(w.bullets().is_empty(), "{mode}: it stopped there");
+    }
+}
+
+#[test]
+fn a_level_built_in_code_plays_like_the_same_level_parsed() {
+    let text = "
+        ########
+        #>.....#
+        #......#
+        #@...E.#
+        ########
+        ";
+    let parsed = level(text);
+    let mut grid = Grid::empty(8, 5);
+    for c in 0..8 {
+        grid.put(c, 0, Tile::Solid);
+        grid.put(c, 4, Tile::Solid);
+    }
+    for r in 0..5 {
+        grid.put(0, r, Tile::Solid);
+        grid.put(7, r, Tile::Solid);
+    }
+    grid.put(1, 1, Tile::TurretRight);
+    grid.put(5, 3, Tile::Exit);
+    let built = Level::new(grid, (1, 3));
+    assert_eq!(built.grid, parsed.grid);
+    assert_eq!(built.turrets, parsed.turrets);
+    for mode in EXACT {
+        let (mut a, mut b) = (
+            World::new(built.clone(), mode),
+            World::new(parsed.clone(), mode),
+        );
+        for _ in 0..200 {
+            let (sa, sb) = (a.step(keys("right")), b.step(keys("right")));
+            assert_eq!(sa.events, sb.events, "{mode}");
+            assert_eq!(a.player().rect(), b.player().rect(), "{mode}");
+        }
+        assert!(a.exited(), "{mode}");
+    }
+}
+
+#[test]
+fn a_tile_changed_at_run_time_is_seen_by_moves_and_by_bullets() {
+    for mode in EXACT {
+        let mut w = World::new(
+            level(
+                "
+                bullet_speed = 6000
+                ##########
+                #@...#...#
+                ##########
+                ",
+            ),
+            mode,
+        );
+        // A bullet fired early makes the clearance; then the wall goes.
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        w.step(Keys::NONE);
+        assert!(w.bullets().is_empty(), "{mode}: stopped by the wall");
+        assert!(w.set_tile(5, 1, Tile::Empty));
+        assert!(!w.set_tile(50, 1, Tile::Empty), "outside the grid");
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        w.step(Keys::NONE);
+        let b = w.bullets()[0].pos.0;
+        assert!(b < 5.0 * TILE as f64, "{mode}: it flies where the wall was");
+        // A wall put further on stops the player there.
+        assert!(w.set_tile(7, 1, Tile::Solid));
+        w.step(Keys::NONE);
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        w.step(Keys::NONE);
+        let stop = w.bullet_rows()[0];
+        // Sweep stops it touching the wall; substep up to a pixel late.
+        assert!(
+            (130.0..=131.0).contains(&stop.pos.0),
+            "{mode}: the new wall stops a bullet: {stop:?}"
+        );
+        for _ in 0..60 {
+            w.step(keys("right"));
+        }
+        assert_eq!(
+            w.player().rect().right(),
+            112,
+            "{mode}: through the old wall, to the new"
+        );
+    }
+}
+
+#[test]
+fn a_turret_put_at_run_time_fires_in_reading_order() {
+    let mut l = room();
+    assert!(l.set_tile(8, 1, Tile::TurretLeft));
+    assert!(l.set_tile(1, 1, Tile::TurretRight));
+    let order: Vec<(i32, i32)> = l.turrets.iter().map(|t| (t.col, t.row)).collect();
+    assert_eq!(order, [(1, 1), (8, 1)]);
+    assert!(l.set_tile(1, 1, Tile::Empty));
+    assert_eq!(l.turrets.len(), 1);
+}
+
+#[test]
+fn a_wall_put_in_open_space_stops_bullets_at_once() {
+    // In a big open room the bullets' clearance lets them skip empty space:
+    // a wall put there must end the skipping.
+    let mut text = String::from("#".repeat(30) + "\n");
+    for r in 1..29 {
+        let spawn = if r == 28 { "@" } else { "." };
+        text.push_str(&format!("#{spawn}{}#\n", ".".repeat(27)));
+    }
+    text.push_str(&"#".repeat(30));
+    for mode in EXACT {
+        let mut w = World::new(Level::parse(&text, "open.txt").unwrap(), mode);
+        w.spawn_bullet((40.0, 248.0), (60_000.0, 0.0));
+        w.step(Keys::NONE);
+        assert!(w.set_tile(15, 15, Tile::Solid));
+        w.spawn_bullet((40.0, 248.0), (6_000.0, 0.0));
+        let mut stops = Vec::new();
+        for _ in 0..4 {
+            w.step(Keys::NONE);
+            stops.extend(
+                w.bullet_rows()
+                    .iter()
+                    .filter(|r| r.event.name() == "wall")
+                    .copied(),
+            );
+        }
+        let last = stops.last().expect("the bullet stopped");
+        if mode == CollisionMode::Sweep {
+            assert_eq!(last.pos.0, 240.0 - 3.0, "{mode}: stopped at the new wall");
+        }
+        assert!(
+            w.bullets().is_empty() && last.pos.0 < 240.0,
+            "{mode}: {last:?}"
+        );
+    }
+}
