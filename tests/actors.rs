@@ -282,7 +282,7 @@ fn a_turret_put_at_run_time_fires_in_reading_order() {
 fn a_wall_put_in_open_space_stops_bullets_at_once() {
     // In a big open room the bullets' clearance lets them skip empty space:
     // a wall put there must end the skipping.
-    let mut text = String::from("#".repeat(30) + "\n");
+    let mut text = "#".repeat(30) + "\n";
     for r in 1..29 {
         let spawn = if r == 28 { "@" } else { "." };
         text.push_str(&format!("#{spawn}{}#\n", ".".repeat(27)));
