@@ -3,9 +3,9 @@
 //! level back out and the [`Tuning`] overrides all come from [`NUMBER_KEYS`],
 //! so a new key is one new row. Keys `a`–`z` each describe a mover.
 
-use crate::bullet::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 use crate::mover::{Dir, MoverKind, MoverSpec, MAX_MOVER_SPEED, MAX_MOVER_TILES};
 use crate::tuning::Tuning;
+use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 
 /// Largest number most header values may hold (px/s, px/s² or s).
 pub const MAX_HEADER_VALUE: f64 = 10_000_000.0;
@@ -248,6 +248,12 @@ impl Header {
         (b'a'..=b'z')
             .zip(self.movers)
             .filter_map(|(letter, spec)| Some((letter as char, spec?)))
+    }
+
+    /// The defaults with every value this header sets put in place: a
+    /// level's own tuning.
+    pub fn tuning(&self) -> Tuning {
+        self.apply(Tuning::default())
     }
 
     /// `tuning` with every value this header sets put in place.

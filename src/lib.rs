@@ -26,14 +26,23 @@
 //!
 //! Positions are integer pixels (a tile is 16 px; y grows down), speeds
 //! px/s, and one step is 1/60 s. The file formats are in docs/FORMATS.md.
+//!
+//! Besides the level's player, crates and walkers, a game adds its own
+//! actors ([`World::add_actor`]), each with the player's controller and its
+//! own keys, and may build a [`Level`] in code ([`Level::new`]) and change
+//! tiles while it runs ([`World::set_tile`]). The `game` feature (on with
+//! the default `window`) adds the game's own modules around the simulation:
+//! level flow, the editor, best times and the window's clock.
 
 #![forbid(unsafe_code)]
 #![warn(missing_docs)]
 
 pub mod body;
 pub mod bullet;
+#[cfg(feature = "game")]
 pub mod clock;
 pub mod collide;
+#[cfg(feature = "game")]
 pub mod editor;
 pub mod geom;
 pub mod grid;
@@ -44,7 +53,9 @@ pub mod level;
 pub mod mover;
 pub mod player;
 pub mod printable;
+#[cfg(feature = "game")]
 pub mod records;
+#[cfg(feature = "game")]
 pub mod session;
 pub mod store;
 mod textfile;
@@ -56,4 +67,4 @@ pub use collide::CollisionMode;
 pub use input::{Buttons, InputScript, Keys};
 pub use level::{Level, LevelError};
 pub use tuning::Tuning;
-pub use world::{Events, Step, World};
+pub use world::{Actor, ActorEvents, ActorId, Body, BodyEvents, Events, Step, World};

@@ -3,7 +3,10 @@
 //! may override gravity, max_fall, run_speed, jump_speed, the bullets'
 //! fire_every, bullet_speed and bullet_radius, and walker_speed.
 
-use crate::header::Header;
+/// Fastest bullet a level may ask for, px/s.
+pub const MAX_BULLET_SPEED: f64 = 10_000_000.0;
+/// Largest bullet radius a level may ask for, px (half a tile).
+pub const MAX_BULLET_RADIUS: f64 = 8.0;
 
 /// Simulation steps per second. One step = one trace row = one input-script frame.
 pub const STEPS_PER_SECOND: u32 = 60;
@@ -92,11 +95,6 @@ impl Default for Tuning {
 }
 
 impl Tuning {
-    /// The defaults with a level header's overrides applied.
-    pub fn for_level(header: &Header) -> Tuning {
-        header.apply(Tuning::default())
-    }
-
     /// Horizontal acceleration on the ground, px/s².
     pub fn run_accel(&self) -> f32 {
         self.run_speed / self.run_accel_time

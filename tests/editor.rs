@@ -2,6 +2,7 @@
 //! erase, rectangles, movers, the spawn, header values, undo and redo,
 //! saving (what the author wrote is kept, the file parses after every
 //! save), and trying the edited level out.
+#![cfg(feature = "game")]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! file the game cannot read, lines it does not understand, a FIFO or folder
 //! where a file should be, a second game on the same folder and counts past
 //! any limit. Each test works in a scratch data directory.
+#![cfg(feature = "game")]
 
 mod common;
 

@@ -2,6 +2,7 @@
 //! drives: records kept in a scratch folder (never the user's), a new best
 //! said so, a changed level dropping its best, a ghost that ends where its
 //! run ended, and files that cannot be written said once.
+#![cfg(feature = "game")]
 
 mod common;
 

@@ -1,6 +1,7 @@
 //! The session the window drives, without a window: level flow, live mode
 //! switching, hot reload of an edited (or broken, or deleted) level file, and
 //! recording, replaying and tracing a run.
+#![cfg(feature = "game")]
 
 mod common;
 

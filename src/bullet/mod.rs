@@ -24,11 +24,8 @@ use crate::collide::CollisionMode;
 use crate::geom::{tile_rect, Rect, TILE};
 use crate::grid::{Grid, Tile};
 use crate::tuning::{Tuning, STEPS_PER_SECOND};
+pub use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 
-/// Fastest bullet a level may ask for, px/s.
-pub const MAX_BULLET_SPEED: f64 = 10_000_000.0;
-/// Largest bullet radius a level may ask for, px (half a tile).
-pub const MAX_BULLET_RADIUS: f64 = 8.0;
 /// Most bullets in flight at once; a turret whose shot would go past it does not fire.
 pub const MAX_BULLETS: usize = 65_536;
 

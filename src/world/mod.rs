@@ -165,7 +165,7 @@ pub struct World {
 impl World {
     /// A world with the level's own tuning (defaults plus its header).
     pub fn new(level: Level, mode: CollisionMode) -> World {
-        let tuning = Tuning::for_level(&level.header);
+        let tuning = level.header.tuning();
         World::with_tuning(level, mode, tuning)
     }
 

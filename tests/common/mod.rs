@@ -137,6 +137,7 @@ pub fn scratch(name: &str) -> Scratch {
 
 /// Where the ghost of the level with this text is kept in the data folder
 /// `data`: named by the content hash of the level file.
+#[cfg(feature = "game")]
 pub fn ghost_of(data: &Path, text: &str) -> std::path::PathBuf {
     data.join(dropthrough::records::GHOSTS_DIR).join(format!(
         "{:016x}.inputs",
