@@ -437,9 +437,27 @@ impl MoveRecord {
 /// fraction left stays in `remainder`). Every body moves by this rule.
 pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
     let total = *remainder + per_step(v);
-    let whole = total.round();
+    let whole = round_half_away(total);
     *remainder = total - whole;
     whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
+}
+
+/// `x.round()` (halves away from zero) without a libm call where it can:
+/// below 2^23 in size, truncating is exact and so is `x - whole`.
+fn round_half_away(x: f32) -> f32 {
+    if x.abs() < 8_388_608.0 {
+        let whole = x as i32 as f32;
+        let frac = x - whole;
+        if frac >= 0.5 {
+            whole + 1.0
+        } else if frac <= -0.5 {
+            whole - 1.0
+        } else {
+            whole.copysign(x)
+        }
+    } else {
+        x.round()
+    }
 }
 
 /// `value` moved toward `target` by at most `step`, never past it.
@@ -456,6 +474,32 @@ pub fn approach(value: f32, target: f32, step: f32) -> f32 {
 #[cfg(test)]
 mod tests {
     use super::approach;
+
+    #[test]
+    fn rounding_is_f32_round_everywhere() {
+        let mut xs: Vec<f32> = vec![
+            0.0,
+            -0.0,
+            0.5,
+            -0.5,
+            1.5,
+            -1.5,
+            2.5,
+            8_388_607.5,
+            -8_388_607.5,
+        ];
+        xs.extend([0.5f32, 1.5, 2.5, 1e6 + 0.5].map(|h| f32::from_bits(h.to_bits() - 1)));
+        xs.extend([0.5f32, 1.5, 2.5].map(|h| -f32::from_bits(h.to_bits() - 1)));
+        xs.extend([1e9, -1e9, 8_388_608.0, f32::MAX, f32::MIN]);
+        xs.extend((0..40_000).map(|k| (k as f32 - 20_000.0) * 0.0371));
+        for x in xs {
+            let (a, b) = (super::round_half_away(x), x.round());
+            assert!(
+                a == b && a.is_sign_negative() == b.is_sign_negative(),
+                "{x}: {a} vs {b}"
+            );
+        }
+    }
 
     #[test]
     fn approach_steps_toward_the_target_and_never_gives_minus_zero() {

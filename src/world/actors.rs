@@ -131,25 +131,18 @@ impl World {
         self.actors.get_mut(i)?.as_mut()
     }
 
-    /// The controller `who` is moved with: the player's or an actor's.
-    pub(super) fn controller_of(&self, who: Who) -> Option<&Player> {
-        match who {
-            Who::Player => Some(&self.player),
-            Who::Actor(i) => self.actor_ref(i).map(|a| &a.controller),
-            Who::Body(_) => None,
-        }
-    }
-
-    pub(super) fn put_controller(&mut self, who: Who, c: Player) {
-        match who {
-            Who::Player => self.player = c,
-            Who::Actor(i) => {
-                if let Some(a) = self.actor_mut(i) {
-                    a.controller = c;
-                }
-            }
-            Who::Body(_) => {}
-        }
+    /// The controller `who` is moved with, to move it, with the grid and
+    /// the mode (borrowed apart, so nothing is copied).
+    pub(super) fn controller_mut(
+        &mut self,
+        who: Who,
+    ) -> Option<(&mut Player, &crate::grid::Grid, CollisionMode)> {
+        let c = match who {
+            Who::Player => &mut self.player,
+            Who::Actor(i) => &mut self.actors.get_mut(i)?.as_mut()?.controller,
+            Who::Body(_) => return None,
+        };
+        Some((c, &self.level.grid, self.mode))
     }
 
     /// Step (1) for actors: their keys become decisions and velocities,
@@ -208,6 +201,9 @@ impl World {
     /// Whether `rect` touches a walker in play, on the whole path from
     /// `from` in the exact modes (only where it ends in `naive`).
     pub(super) fn touches_walker(&self, from: Rect, to: Rect) -> bool {
+        if self.walkers == 0 {
+            return false;
+        }
         let path = self.path(from, to);
         self.bodies.iter().any(|b| {
             b.alive() && b.kind() == crate::body::BodyKind::Walker && b.rect().overlaps(&path)
@@ -250,8 +246,7 @@ impl World {
     /// met is reported.
     pub(super) fn actor_move_y(&mut self, i: usize) -> MoveRecord {
         let blockers = self.blockers(&[], |_| false);
-        let mode: CollisionMode = self.mode;
-        let Some(mut c) = self.actor_ref(i).map(|a| a.controller.clone()) else {
+        let Some((c, grid, mode)) = self.controller_mut(Who::Actor(i)) else {
             return MoveRecord {
                 axis: Axis::Y,
                 from: Rect::new(0, 0, 0, 0),
@@ -259,11 +254,9 @@ impl World {
                 outcome: AxisMove::default(),
             };
         };
-        let from = c.rect();
-        let y = c.move_axis(mode, &self.level.grid, &blockers, Axis::Y);
-        let met = self.touches_walker(from, c.rect());
+        let y = c.move_axis(mode, grid, &blockers, Axis::Y);
+        let met = self.touches_walker(y.from, y.to());
         if let Some(a) = self.actor_mut(i) {
-            a.controller = c;
             a.events.met_walker |= met;
         }
         y

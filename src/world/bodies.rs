@@ -235,6 +235,9 @@ impl World {
     /// What blocks a body now: every mover and every crate in play, but
     /// the solids in `chain` (those moving it) and the crates `skip` says.
     pub(super) fn blockers(&self, chain: &[Solid], skip: impl Fn(usize) -> bool) -> Vec<MoverBox> {
+        if self.crates == 0 && self.boxes.is_empty() {
+            return Vec::new();
+        }
         let movers = self
             .boxes
             .iter()
@@ -798,7 +801,7 @@ impl World {
     /// After a move of the player from `from` to `to`: touching a walker
     /// on the way kills it.
     pub(super) fn player_meets_walkers(&mut self, from: Rect, to: Rect) {
-        if self.stop == Some(Stop::Death) {
+        if self.stop == Some(Stop::Death) || self.walkers == 0 {
             return;
         }
         let path = self.path(from, to);

@@ -160,6 +160,10 @@ pub struct World {
     stomped: bool,
     /// A game's own actors, by id (`None`: removed).
     actors: Vec<Option<Actor>>,
+    /// How many of the bodies are walkers, and crates (in play or not):
+    /// moves skip looking for what a level does not have.
+    walkers: usize,
+    crates: usize,
 }
 
 impl World {
@@ -173,7 +177,12 @@ impl World {
     pub fn with_tuning(level: Level, mode: CollisionMode, tuning: Tuning) -> World {
         let player = Player::spawn(&level, &tuning);
         let boxes = boxes_at(&level.movers, 0);
-        let bodies = level.bodies.iter().map(Body::new).collect();
+        let bodies: Vec<Body> = level.bodies.iter().map(Body::new).collect();
+        let walkers = bodies
+            .iter()
+            .filter(|b| b.kind() == BodyKind::Walker)
+            .count();
+        let crates = bodies.len() - walkers;
         let mut world = World {
             level,
             tuning,
@@ -196,6 +205,8 @@ impl World {
             by_walker: false,
             stomped: false,
             actors: Vec::new(),
+            walkers,
+            crates,
         };
         world.settle_player();
         world.note_standing(false);
@@ -223,13 +234,25 @@ impl World {
         let n = self.frame;
         self.frame += 1;
         let start = self.player.rect();
-        let mover_starts: Vec<Rect> = self.boxes.iter().map(|b| b.rect).collect();
-        let body_starts: Vec<Rect> = self.bodies.iter().map(|b| b.rect()).collect();
-        let actor_starts: Vec<Option<Rect>> = self
-            .actors
-            .iter()
-            .map(|a| a.as_ref().map(Actor::rect))
-            .collect();
+        // NOTE: where everything starts the step matters only to bullets
+        // in flight; without any, nothing is noted.
+        let flying = !self.bullets.flying().is_empty();
+        let mover_starts: Vec<Rect> = match flying {
+            true => self.boxes.iter().map(|b| b.rect).collect(),
+            false => Vec::new(),
+        };
+        let body_starts: Vec<Rect> = match flying {
+            true => self.bodies.iter().map(|b| b.rect()).collect(),
+            false => Vec::new(),
+        };
+        let actor_starts: Vec<Option<Rect>> = match flying {
+            true => self
+                .actors
+                .iter()
+                .map(|a| a.as_ref().map(Actor::rect))
+                .collect(),
+            false => Vec::new(),
+        };
         for b in &mut self.bodies {
             b.clear_events();
         }
@@ -350,23 +373,25 @@ impl World {
     /// order.
     fn own_move_x(&mut self, who: Who) -> Option<MoveRecord> {
         let blockers = self.blockers(&[], |_| false);
-        let mut c = self.controller_of(who)?.clone();
+        let (c, grid, mode) = self.controller_mut(who)?;
         let from = c.rect();
         let wanted = c.take_move(Axis::X);
-        let mut record = c.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted);
+        let mut record = c.shove(mode, grid, &blockers, Axis::X, wanted);
+        let at = c.rect();
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
         let mut row = bodies::Row::default();
         if record.outcome.hit.is_some() && rest != 0 && record.outcome.touch.is_none() {
-            let next = c.rect().shifted(Axis::X, sign);
+            let next = at.shifted(Axis::X, sign);
             let crate_ahead = self
                 .bodies
                 .iter()
                 .any(|b| b.alive() && b.kind() == BodyKind::Crate && b.rect().overlaps(&next));
             if crate_ahead {
                 let triggers = who == Who::Player;
-                let (moved, blocked, touch) = self.pushes(&mut row, c.rect(), rest, triggers);
-                c.set_rect(c.rect().shifted(Axis::X, moved));
+                let (moved, blocked, touch) = self.pushes(&mut row, at, rest, triggers);
+                let (c, _, _) = self.controller_mut(who)?;
+                c.set_rect(at.shifted(Axis::X, moved));
                 record.outcome.moved += moved;
                 record.outcome.touch = touch;
                 record.outcome.hit = blocked.then_some(collide::Hit {
@@ -375,11 +400,11 @@ impl World {
                 });
             }
         }
+        let (c, _, _) = self.controller_mut(who)?;
         if record.outcome.hit.is_some() {
             c.hit_wall();
         }
         let to = c.rect();
-        self.put_controller(who, c);
         match who {
             Who::Player => self.player_meets_walkers(from, to),
             Who::Actor(i) => {
@@ -482,6 +507,18 @@ impl World {
         body_starts: &[Rect],
         actor_starts: &[Option<Rect>],
     ) -> bool {
+        if self.bullets.flying().is_empty() {
+            let none = Obstacles {
+                grid: &self.level.grid,
+                movers: &[],
+                player: None,
+                walkers: &[],
+            };
+            // Starts the step's (empty) rows.
+            self.bullets
+                .fly(self.mode, &none, self.tuning.bullet_radius);
+            return false;
+        }
         let mut solids: Vec<Moving> = self
             .boxes
             .iter()

@@ -24,7 +24,10 @@ struct Lcg(u64);
 
 impl Lcg {
     fn next(&mut self) -> f64 {
-        self.0 = self.0.wrapping_mul(6364136223846793005).wrapping_add(1442695040888963407);
+        self.0 = self
+            .0
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
         (self.0 >> 11) as f64 / (1u64 << 53) as f64
     }
 }
@@ -103,3 +106,47 @@ impl Scene {
     }
 }
 
+/// Actors in the crowd scene.
+pub const ACTORS: usize = 10_000;
+/// An actor's box, px.
+pub const ACTOR_SIZE: (i32, i32) = (8, 11);
+
+/// The crowd scene: the platforms level and where each of [`ACTORS`] actors
+/// starts (its box's top-left corner, px), in open cells, several to a
+/// cell (actors pass through each other in both engines).
+pub fn crowd() -> (Scene, Vec<(i32, i32)>) {
+    let scene = Scene::new(Layout::Platforms);
+    let mut rng = Lcg(11);
+    let mut starts = Vec::with_capacity(ACTORS);
+    while starts.len() < ACTORS {
+        let c = 1 + (rng.next() * (TILES - 2) as f64) as usize;
+        let r = 1 + (rng.next() * (TILES - 2) as f64) as usize;
+        if scene.rows[r][c] == '.' {
+            starts.push((c as i32 * 16 + 4, r as i32 * 16 + 5));
+        }
+    }
+    (scene, starts)
+}
+
+/// What actor `i` does on step `n`: the way it runs (-1 or +1) and whether
+/// it presses jump. Each runs one way for 40 steps, then the other, and
+/// presses jump once every 30 steps, at its own time.
+pub fn steer(i: usize, n: u64) -> (i32, bool) {
+    let dir = if (n / 40 + i as u64) % 2 == 0 { 1 } else { -1 };
+    (dir, n % 30 == i as u64 % 30)
+}
+
+/// The crowd's level text at `speed` px per step: running, jumping and
+/// falling at that speed, reaching it in about 10 steps of fall.
+pub fn crowd_text(scene: &Scene, speed: u32) -> String {
+    let v = speed * 60;
+    let mut text = format!(
+        "run_speed = {v}\njump_speed = {v}\nmax_fall = {v}\ngravity = {}\n",
+        v * 6
+    );
+    for row in &scene.rows {
+        text.extend(row.iter());
+        text.push('\n');
+    }
+    text
+}
