@@ -506,3 +506,41 @@ fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
         assert_eq!(m.moved, 40 + 3 * 70 - 32, "{mode}");
     }
 }
+
+/// The two levels that show what `naive` gets wrong with bodies.
+#[test]
+fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let load =
+        |name: &str| dropthrough::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
+    let play = |name: &str, mode: CollisionMode, script: &str| {
+        let script = dropthrough::InputScript::parse(script, "showcase").unwrap();
+        dropthrough::headless::run(load(name), mode, 300, &script, None).unwrap()
+    };
+    // A fast crate onto a floor one tile thick: held there, or through it.
+    for mode in EXACT {
+        assert!(
+            play("21-thin-floor", mode, "1-100 right\n").exited,
+            "{mode}"
+        );
+    }
+    assert!(!play("21-thin-floor", CollisionMode::Naive, "1-100 right\n").exited);
+    let mut naive = World::new(load("21-thin-floor"), CollisionMode::Naive);
+    run(&mut naive, Keys::NONE, 20);
+    let floor_bottom = 22 * 16; // the thin floor is row 21
+    assert!(
+        body(&naive, 1).0.y >= floor_bottom,
+        "naive: the crate fell through the floor"
+    );
+    // A fast player straight at a walker: killed, or through it.
+    let straight = "1 down\n2-100 right\n";
+    for mode in EXACT {
+        let s = play("22-blur", mode, straight);
+        assert!(!s.exited && s.deaths > 0, "{mode}");
+    }
+    let s = play("22-blur", CollisionMode::Naive, straight);
+    assert!(
+        s.exited && s.deaths == 0,
+        "naive: passed through the walker"
+    );
+}

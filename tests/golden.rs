@@ -5,17 +5,37 @@
 
 use std::path::Path;
 
-use dropthrough::headless;
+use dropthrough::headless::{self, Sinks};
 use dropthrough::{CollisionMode, InputScript, Level};
 
 fn check(name: &str) {
+    check_files(name, false);
+}
+
+/// The trace, and with `actors` the actors CSV too (`NAME.actors.csv`),
+/// each against its golden file, in both exact modes.
+fn check_files(name: &str, actors: bool) {
     let root = Path::new(env!("CARGO_MANIFEST_DIR"));
     let level = Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
     let script = InputScript::load(&root.join(format!("tests/solutions/{name}.inputs"))).unwrap();
-    let mut out = Vec::new();
-    headless::run(level, CollisionMode::Substep, 5000, &script, Some(&mut out)).unwrap();
-    let actual = String::from_utf8(out).unwrap();
-    let golden = root.join(format!("tests/golden/{name}.csv"));
+    for mode in CollisionMode::EXACT {
+        let (mut trace, mut bodies) = (Vec::new(), Vec::new());
+        let sinks = Sinks {
+            trace: Some(&mut trace),
+            actors: actors.then_some(&mut bodies as &mut dyn std::io::Write),
+            ..Sinks::default()
+        };
+        headless::run_to(level.clone(), mode, 5000, &script, sinks).unwrap();
+        compare(root, name, "csv", &trace);
+        if actors {
+            compare(root, name, "actors.csv", &bodies);
+        }
+    }
+}
+
+fn compare(root: &Path, name: &str, ext: &str, out: &[u8]) {
+    let actual = String::from_utf8(out.to_vec()).unwrap();
+    let golden = root.join(format!("tests/golden/{name}.{ext}"));
     if std::env::var_os("UPDATE_GOLDEN").is_some() {
         std::fs::write(&golden, &actual).unwrap();
         return;
@@ -29,14 +49,14 @@ fn check(name: &str) {
         .find(|(_, (a, e))| a != e)
     {
         panic!(
-            "{name}: trace line {} changed\n  golden: {e}\n  now:    {a}",
+            "{name}.{ext}: line {} changed\n  golden: {e}\n  now:    {a}",
             i + 1
         );
     }
     assert_eq!(
         actual.lines().count(),
         expected.lines().count(),
-        "{name}: trace length changed"
+        "{name}.{ext}: length changed"
     );
 }
 
@@ -66,4 +86,18 @@ fn the_ferry_trace_is_unchanged() {
 #[test]
 fn the_chimney_trace_is_unchanged() {
     check("15-the-chimney");
+}
+
+/// A crate pushed into a spike gap that the player crosses on, and its
+/// landing: the trace and every crate's row.
+#[test]
+fn crate_bridge_trace_and_actors_are_unchanged() {
+    check_files("16-crate-bridge", true);
+}
+
+/// A crate dropped down a hole and a walker stomped: the trace and the
+/// actors CSV (its `land` and `stomp`).
+#[test]
+fn drop_it_trace_and_actors_are_unchanged() {
+    check_files("20-drop-it", true);
 }
