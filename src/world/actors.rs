@@ -12,7 +12,8 @@ use crate::geom::{Axis, Rect};
 use crate::input::{Buttons, Keys};
 use crate::player::{MoveRecord, Player};
 
-use super::bodies::{Solid, Who};
+use super::bodies::{feet, swept, Solid, Who};
+use super::own_y_path;
 use super::World;
 
 /// An actor's id: given by [`World::add_actor`], never reused.
@@ -83,7 +84,7 @@ impl World {
     /// moves from the next step on, after the walkers, in id order.
     pub fn add_actor(&mut self, rect: Rect) -> ActorId {
         let mut controller = Player::actor(&self.level.grid, rect);
-        let solids = self.blockers(&[], |_| false);
+        let solids = self.blockers(&[], |_| false, &feet(&rect));
         controller.settle(&self.level.grid, &solids);
         self.actors.push(Some(Actor {
             controller,
@@ -148,8 +149,12 @@ impl World {
     /// Step (1) for actors: their keys become decisions and velocities,
     /// and what each rides is chosen (before anything moves).
     pub(super) fn actors_decide(&mut self) {
-        let solids = self.blockers(&[], |_| false);
         for i in 0..self.actors.len() {
+            let near = match self.actors[i].as_ref() {
+                Some(a) => feet(&a.rect()),
+                None => continue,
+            };
+            let solids = self.blockers(&[], |_| false, &near);
             let Some(a) = self.actors[i].as_mut() else {
                 continue;
             };
@@ -189,7 +194,7 @@ impl World {
             let who = Who::Actor(i);
             self.own_move_x(who);
             let y = self.own_move_y(who);
-            let solids = self.blockers(&[], |_| false);
+            let solids = self.blockers(&[], |_| false, &feet(&y.to()));
             let grid = &self.level.grid;
             if let Some(a) = self.actors[i].as_mut() {
                 a.events.bump = y.outcome.hit.is_some() && y.wanted < 0;
@@ -201,13 +206,7 @@ impl World {
     /// Whether `rect` touches a walker in play, on the whole path from
     /// `from` in the exact modes (only where it ends in `naive`).
     pub(super) fn touches_walker(&self, from: Rect, to: Rect) -> bool {
-        if self.walkers == 0 {
-            return false;
-        }
-        let path = self.path(from, to);
-        self.bodies.iter().any(|b| {
-            b.alive() && b.kind() == crate::body::BodyKind::Walker && b.rect().overlaps(&path)
-        })
+        self.walker_on(&self.path(from, to))
     }
 
     /// An actor carried or pushed `d` px along `axis` by solid `by` (the
@@ -220,7 +219,10 @@ impl World {
         chain: &[Solid],
         by: Option<Solid>,
     ) {
-        let blockers = self.blockers(chain, |_| false);
+        let near = self
+            .actor_ref(i)
+            .map_or(Rect::new(0, 0, 0, 0), |a| swept(a.rect(), axis, d));
+        let blockers = self.blockers(chain, |_| false, &near);
         let mode = self.mode;
         let Some(mut c) = self.actor_ref(i).map(|a| a.controller.clone()) else {
             return;
@@ -245,7 +247,10 @@ impl World {
     /// An actor's own y move: no stomp (that is the player's), a walker
     /// met is reported.
     pub(super) fn actor_move_y(&mut self, i: usize) -> MoveRecord {
-        let blockers = self.blockers(&[], |_| false);
+        let near = self
+            .actor_ref(i)
+            .map_or(Rect::new(0, 0, 0, 0), |a| own_y_path(a.controller()));
+        let blockers = self.blockers(&[], |_| false, &near);
         let Some((c, grid, mode)) = self.controller_mut(Who::Actor(i)) else {
             return MoveRecord {
                 axis: Axis::Y,

@@ -172,6 +172,23 @@ pub(super) struct Row {
     trees: Vec<Vec<usize>>,
 }
 
+/// The smallest box holding both.
+pub(super) fn union(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    let (x1, y1) = (a.right().max(b.right()), a.bottom().max(b.bottom()));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Every box a move of `from` by `d` along `axis` passes through.
+pub(super) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
+    union(from, from.shifted(axis, d))
+}
+
+/// The row of pixels just under a box: where what it stands on has its top.
+pub(super) fn feet(r: &Rect) -> Rect {
+    Rect::new(r.x, r.bottom(), r.w, 1)
+}
+
 /// How a displacement between two boxes of one moving solid reads: the
 /// axis it is along and its signed length (one axis at a time, always).
 fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
@@ -232,9 +249,15 @@ impl World {
         }
     }
 
-    /// What blocks a body now: every mover and every crate in play, but
-    /// the solids in `chain` (those moving it) and the crates `skip` says.
-    pub(super) fn blockers(&self, chain: &[Solid], skip: impl Fn(usize) -> bool) -> Vec<MoverBox> {
+    /// What blocks a body whose move stays within `near`: every mover and
+    /// every crate in play there, but the solids in `chain` (those moving
+    /// it) and the crates `skip` says.
+    pub(super) fn blockers(
+        &self,
+        chain: &[Solid],
+        skip: impl Fn(usize) -> bool,
+        near: &Rect,
+    ) -> Vec<MoverBox> {
         if self.crates == 0 && self.boxes.is_empty() {
             return Vec::new();
         }
@@ -244,10 +267,13 @@ impl World {
             .enumerate()
             .filter(|(i, _)| !chain.contains(&Solid::Mover(*i)))
             .map(|(_, b)| *b);
-        let crates = self
-            .bodies
-            .iter()
-            .enumerate()
+        let nearby = match self.crates {
+            0 => Vec::new(),
+            _ => self.index.near(near),
+        };
+        let crates = nearby
+            .into_iter()
+            .map(|i| (i, &self.bodies[i]))
             .filter(|(i, b)| {
                 b.alive && b.is_crate() && !chain.contains(&Solid::Crate(*i)) && !skip(*i)
             })
@@ -274,10 +300,14 @@ impl World {
             .position(|m| !dropping.has(m) && stands_on_top(rect, &m.rect))
             .map(Solid::Mover);
         mover.or_else(|| {
-            self.bodies
-                .iter()
-                .enumerate()
-                .position(|(i, b)| {
+            if self.crates == 0 {
+                return None;
+            }
+            self.index
+                .near(&feet(rect))
+                .into_iter()
+                .find(|&i| {
+                    let b = &self.bodies[i];
                     b.alive && b.is_crate() && Some(i) != me && stands_on_top(rect, &b.rect)
                 })
                 .map(Solid::Crate)
@@ -288,7 +318,7 @@ impl World {
     /// mover's top, a crate in play). Neither ever drops through.
     fn body_stands(&self, i: usize) -> bool {
         let rect = self.bodies[i].rect;
-        let blockers = self.blockers(&[], |j| j == i);
+        let blockers = self.blockers(&[], |j| j == i, &feet(&rect));
         collide::standing_on(&self.level.grid, &blockers, &rect, &Passing::default()).is_some()
     }
 
@@ -322,28 +352,51 @@ impl World {
     fn rider_tree(&self, s: Solid) -> Vec<Who> {
         let mut tree = Vec::new();
         let mut frontier = vec![s];
+        // NOTE: an explicit work list, not recursion: a stack of crates as
+        // deep as the level allows costs its size, not the call stack.
         while let Some(top) = frontier.pop() {
-            if self.player_support == Some(top) && !tree.contains(&Who::Player) {
-                tree.push(Who::Player);
-            }
-            for i in 0..self.actors.len() {
-                let rides = self
-                    .actor_ref(i)
-                    .is_some_and(|a| a.in_play && a.support == Some(top));
-                if rides && !tree.contains(&Who::Actor(i)) {
-                    tree.push(Who::Actor(i));
-                }
-            }
-            for (i, b) in self.bodies.iter().enumerate() {
-                if b.alive && b.support == Some(top) && !tree.contains(&Who::Body(i)) {
-                    tree.push(Who::Body(i));
-                    if b.is_crate() {
-                        frontier.push(Solid::Crate(i));
+            let Some(riders) = self.riders.get(self.slot(top)) else {
+                continue;
+            };
+            for &who in riders {
+                let rides = self.in_play(who) && self.support_of(who) == Some(top);
+                if rides && !tree.contains(&who) {
+                    tree.push(who);
+                    if let Who::Body(i) = who {
+                        if self.bodies[i].is_crate() {
+                            frontier.push(Solid::Crate(i));
+                        }
                     }
                 }
             }
         }
         tree
+    }
+
+    /// Where `s`'s riders are listed in [`World::riders`].
+    fn slot(&self, s: Solid) -> usize {
+        match s {
+            Solid::Mover(i) => i,
+            Solid::Crate(i) => self.boxes.len() + i,
+        }
+    }
+
+    /// Once every support is chosen: each solid's riders, listed once per
+    /// step (a rider that stops riding is skipped when the list is read).
+    pub(super) fn note_riders(&mut self) {
+        let slots = self.boxes.len() + self.bodies.len();
+        let mut riders = std::mem::take(&mut self.riders);
+        riders.iter_mut().for_each(Vec::clear);
+        riders.resize_with(slots, Vec::new);
+        let everyone = std::iter::once(Who::Player)
+            .chain((0..self.bodies.len()).map(Who::Body))
+            .chain((0..self.actors.len()).map(Who::Actor));
+        for who in everyone {
+            if let Some(s) = self.support_of(who).filter(|_| self.in_play(who)) {
+                riders[self.slot(s)].push(who);
+            }
+        }
+        self.riders = riders;
     }
 
     /// The crates in `s`'s rider tree, by index.
@@ -383,8 +436,10 @@ impl World {
         // Who is ahead is judged where everything was when `s` began to move.
         let tree = self.rider_tree(s);
         let mut ahead: Vec<(i32, usize, Who)> = Vec::new();
+        // NOTE: only bodies near the solid's path can be ahead of it.
+        let near = self.index.near(&union(old, new));
         let everyone = std::iter::once(Who::Player)
-            .chain((0..self.bodies.len()).map(Who::Body))
+            .chain(near.into_iter().map(Who::Body))
             .chain((0..self.actors.len()).map(Who::Actor));
         for who in everyone {
             if !self.in_play(who) || tree.contains(&who) {
@@ -493,10 +548,10 @@ impl World {
             }
             Who::Body(i) => {
                 let from = self.bodies[i].rect;
-                let blockers = self.blockers(chain, |_| false);
+                let blockers = self.blockers(chain, |_| false, &swept(from, axis, d));
                 let out = self.move_body(from, axis, d, &blockers);
                 let to = from.shifted(axis, out.moved);
-                self.bodies[i].rect = to;
+                self.place(i, to);
                 self.walker_meets_player(from, to);
                 let crushed = by.is_some_and(|s| to.overlaps(&self.solid_rect(s)));
                 if crushed && !self.below_grid(&to) {
@@ -546,9 +601,9 @@ impl World {
         carry: bool,
     ) {
         let (mode, tuning) = (self.mode, self.tuning);
-        let blockers = self.blockers(chain, |_| false);
-        let grid = &self.level.grid;
         let from = self.player.rect();
+        let blockers = self.blockers(chain, |_| false, &swept(from, axis, d));
+        let grid = &self.level.grid;
         if carry {
             if let Some(Solid::Mover(i)) = by {
                 let per_second = STEPS_PER_SECOND as f32;
@@ -630,9 +685,10 @@ impl World {
         let tree = self.rider_crates(Solid::Crate(i));
         if axis == Axis::Y && d > 0 {
             let from = self.bodies[i].rect;
-            let blockers = self.blockers(chain, |j| j == i || tree.contains(&j));
+            let near = swept(from, axis, d);
+            let blockers = self.blockers(chain, |j| j == i || tree.contains(&j), &near);
             let out = self.move_body(from, axis, d, &blockers);
-            self.bodies[i].rect = from.shifted(axis, out.moved);
+            self.place(i, from.shifted(axis, out.moved));
             return Vec::new();
         }
         let mut row = Row {
@@ -675,7 +731,17 @@ impl World {
             // Take in every crate the row (or its pusher) would reach.
             loop {
                 let mut taken = None;
-                for (j, b) in self.bodies.iter().enumerate() {
+                let mut reach = row
+                    .crates
+                    .iter()
+                    .map(|&(k, _)| self.bodies[k].rect.shifted(axis, sign));
+                let first = reach.next().or(lead.map(|l| l.shifted(axis, sign)));
+                let Some(first) = first else { break };
+                let area = reach
+                    .chain(lead.map(|l| l.shifted(axis, sign)))
+                    .fold(first, union);
+                for j in self.index.near(&area) {
+                    let b = &self.bodies[j];
                     let free = b.alive
                         && b.is_crate()
                         && !chain.contains(&Solid::Crate(j))
@@ -705,8 +771,10 @@ impl World {
             if blocked {
                 break;
             }
-            for &(k, _) in &row.crates {
-                self.bodies[k].rect = self.bodies[k].rect.shifted(axis, sign);
+            for k in 0..row.crates.len() {
+                let j = row.crates[k].0;
+                let next = self.bodies[j].rect.shifted(axis, sign);
+                self.place(j, next);
             }
             lead = lead.map(|l| l.shifted(axis, sign));
             moved += sign;
@@ -756,11 +824,11 @@ impl World {
                     Axis::Y => whole_pixels(b.vy, &mut b.remainder_y),
                 };
                 let from = b.rect;
-                let blockers = self.blockers(&[], |_| false);
+                let blockers = self.blockers(&[], |_| false, &swept(from, axis, wanted));
                 let out = self.move_body(from, axis, wanted, &blockers);
                 let to = from.shifted(axis, out.moved);
+                self.place(i, to);
                 let b = &mut self.bodies[i];
-                b.rect = to;
                 if axis == Axis::X && (out.hit.is_some() || out.moved != wanted) {
                     b.facing = -b.facing;
                     b.remainder_x = 0.0;
@@ -793,9 +861,7 @@ impl World {
         if self.mode == CollisionMode::Naive {
             return to;
         }
-        let (x0, y0) = (from.x.min(to.x), from.y.min(to.y));
-        let (x1, y1) = (from.right().max(to.right()), from.bottom().max(to.bottom()));
-        Rect::new(x0, y0, x1 - x0, y1 - y0)
+        union(from, to)
     }
 
     /// After a move of the player from `from` to `to`: touching a walker
@@ -804,11 +870,7 @@ impl World {
         if self.stop == Some(Stop::Death) || self.walkers == 0 {
             return;
         }
-        let path = self.path(from, to);
-        let met = self
-            .bodies
-            .iter()
-            .any(|b| b.alive && b.kind == BodyKind::Walker && b.rect.overlaps(&path));
+        let met = self.walker_on(&self.path(from, to));
         if met {
             self.stop = Some(Stop::Death);
             self.by_walker = true;
@@ -834,7 +896,11 @@ impl World {
     pub(super) fn stomp_at(&self, from: Rect, moved: i32, hit: bool) -> Option<i32> {
         let feet = from.bottom();
         let to = from.shifted(Axis::Y, moved);
-        let gaps = self.bodies.iter().filter_map(|b| {
+        if self.walkers == 0 {
+            return None;
+        }
+        let near = self.index.near(&union(from, to.shifted(Axis::Y, 1)));
+        let gaps = near.into_iter().map(|i| &self.bodies[i]).filter_map(|b| {
             let w = &b.rect;
             let live = b.alive && b.kind == BodyKind::Walker;
             let across = from.x < w.right() && w.x < from.right();
@@ -852,7 +918,8 @@ impl World {
 
     /// The player stomps at its feet `feet`: every walker there dies.
     pub(super) fn stomp_walkers(&mut self, at: Rect) {
-        for b in &mut self.bodies {
+        for i in self.index.near(&feet(&at)) {
+            let b = &mut self.bodies[i];
             let across = at.x < b.rect.right() && b.rect.x < at.right();
             if b.alive && b.kind == BodyKind::Walker && across && b.rect.y == at.bottom() {
                 b.alive = false;
@@ -871,6 +938,30 @@ impl World {
             *b = Body::new(spec);
             b.events = events;
         }
+        self.index_bodies();
+    }
+
+    /// Puts every body in play into the index afresh.
+    pub(super) fn index_bodies(&mut self) {
+        self.index.clear();
+        for (i, b) in self.bodies.iter().enumerate() {
+            self.index.insert(i, &b.rect);
+        }
+    }
+
+    /// Moves body `i`'s box to `to`, keeping the index in step.
+    fn place(&mut self, i: usize, to: Rect) {
+        let from = std::mem::replace(&mut self.bodies[i].rect, to);
+        self.index.moved(i, &from, &to);
+    }
+
+    /// Whether a walker in play overlaps `area`.
+    pub(super) fn walker_on(&self, area: &Rect) -> bool {
+        self.walkers > 0
+            && self.index.near(area).into_iter().any(|i| {
+                let b = &self.bodies[i];
+                b.alive && b.kind == BodyKind::Walker && b.rect.overlaps(area)
+            })
     }
 
     /// Whether each body stands now, for the next `land`; with `report`,

@@ -5,6 +5,7 @@
 
 mod actors;
 mod bodies;
+mod index;
 
 use std::fmt;
 
@@ -164,6 +165,10 @@ pub struct World {
     /// moves skip looking for what a level does not have.
     walkers: usize,
     crates: usize,
+    /// Where the crates and walkers are, by area.
+    index: index::Index,
+    /// Each moving solid's riders this step (movers, then crates).
+    riders: Vec<Vec<Who>>,
 }
 
 impl World {
@@ -207,7 +212,12 @@ impl World {
             actors: Vec::new(),
             walkers,
             crates,
+            index: index::Index::new(0, 0),
+            riders: Vec::new(),
         };
+        let grid = &world.level.grid;
+        world.index = index::Index::new(grid.pixel_width(), grid.pixel_height());
+        world.index_bodies();
         world.settle_player();
         world.note_standing(false);
         world
@@ -215,7 +225,7 @@ impl World {
 
     /// Grounds the player if it stands on something now.
     fn settle_player(&mut self) -> bool {
-        let all = self.blockers(&[], |_| false);
+        let all = self.blockers(&[], |_| false, &bodies::feet(&self.player.rect()));
         self.player.settle(&self.level.grid, &all)
     }
 
@@ -269,7 +279,7 @@ impl World {
         //    wins). Run, jump (buffered, with coyote time and a ridden
         //    mover's lift), gravity, fast-fall and variable jump height.
         //    Walkers take their speed; walkers and crates gain gravity.
-        let all = self.blockers(&[], |_| false);
+        let all = self.blockers(&[], |_| false, &bodies::feet(&self.player.rect()));
         let p = &mut self.player;
         (events.jump, events.drop) = p.decide(&buttons, &self.level.grid, &all, &tuning);
         // NOTE: landing is measured from here, after the drop and jump
@@ -285,6 +295,7 @@ impl World {
             self.support_under(&rect, &self.player.dropping_movers().clone(), None)
         };
         self.bodies_choose_supports();
+        self.note_riders();
 
         // 2. Movers move, in letter order; each carries its riders, then pushes.
         for i in 0..self.boxes.len() {
@@ -372,10 +383,11 @@ impl World {
     /// stops; then each crate it moved carries and pushes in turn, in id
     /// order.
     fn own_move_x(&mut self, who: Who) -> Option<MoveRecord> {
-        let blockers = self.blockers(&[], |_| false);
-        let (c, grid, mode) = self.controller_mut(who)?;
+        let (c, _, _) = self.controller_mut(who)?;
         let from = c.rect();
         let wanted = c.take_move(Axis::X);
+        let blockers = self.blockers(&[], |_| false, &bodies::swept(from, Axis::X, wanted));
+        let (c, grid, mode) = self.controller_mut(who)?;
         let mut record = c.shove(mode, grid, &blockers, Axis::X, wanted);
         let at = c.rect();
         let sign = wanted.signum();
@@ -383,10 +395,10 @@ impl World {
         let mut row = bodies::Row::default();
         if record.outcome.hit.is_some() && rest != 0 && record.outcome.touch.is_none() {
             let next = at.shifted(Axis::X, sign);
-            let crate_ahead = self
-                .bodies
-                .iter()
-                .any(|b| b.alive() && b.kind() == BodyKind::Crate && b.rect().overlaps(&next));
+            let crate_ahead = self.index.near(&next).into_iter().any(|i| {
+                let b = &self.bodies[i];
+                b.alive() && b.kind() == BodyKind::Crate && b.rect().overlaps(&next)
+            });
             if crate_ahead {
                 let triggers = who == Who::Player;
                 let (moved, blocked, touch) = self.pushes(&mut row, at, rest, triggers);
@@ -472,7 +484,7 @@ impl World {
     /// The player's own move along y; going down onto a walker from above,
     /// it stomps it (before a floor met at the same pixel) and bounces.
     fn player_move_y(&mut self) -> MoveRecord {
-        let blockers = self.blockers(&[], |_| false);
+        let blockers = self.blockers(&[], |_| false, &own_y_path(&self.player));
         let from = self.player.rect();
         let mut y = self
             .player
@@ -674,6 +686,17 @@ impl World {
     pub fn mover_boxes(&self) -> &[MoverBox] {
         &self.boxes
     }
+}
+
+/// Every box an own move along y of `p` this step may reach: its path at
+/// its speed (with the remainder, rounded up), widened by the corner
+/// correction's slide and a pixel above for its room to rise.
+pub(super) fn own_y_path(p: &Player) -> Rect {
+    let reach = (p.vy().abs() / crate::tuning::STEPS_PER_SECOND as f32).ceil() + 1.0;
+    let reach = reach.min((1 << 24) as f32) as i32;
+    let r = p.rect();
+    let c = crate::player::CORNER_CORRECTION;
+    Rect::new(r.x - c, r.y - reach - 1, r.w + 2 * c, r.h + 2 * reach + 2)
 }
 
 /// The movers' boxes after step `n`.
