@@ -6,15 +6,50 @@
 //! identical to each other. A third of the levels have turrets (any fire
 //! rate, bullet speed up to 100,000 px/s, any radius): there every bullet
 //! stays finite and within the bound, and substep and sweep may differ once
-//! their bullets do.
+//! their bullets do. Crates and walkers are scattered in a third: in
+//! substep and sweep no crate or walker in play ends a step inside a solid
+//! tile, a solid mover or a crate, and their boxes agree between the modes.
 //!
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
 //! (default 1,000,000).
 
 use dropthrough::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough::collide::{overlaps_solid, CollisionMode};
+use dropthrough::level::LevelErrorKind;
 use dropthrough::mover::MoverKind;
 use dropthrough::{Keys, Level, World};
+
+/// A crate or walker in play inside a solid tile, a solid mover or a
+/// crate, named; `None` if there is none.
+fn body_inside(w: &World) -> Option<String> {
+    let grid = &w.level().grid;
+    let live: Vec<_> = w
+        .bodies()
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.alive())
+        .collect();
+    for &(i, b) in &live {
+        let r = b.rect();
+        if overlaps_solid(grid, &r) {
+            return Some(format!("body {} inside a solid tile at {r:?}", i + 1));
+        }
+        let mover = w
+            .mover_boxes()
+            .iter()
+            .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&r));
+        if mover {
+            return Some(format!("body {} inside a solid mover at {r:?}", i + 1));
+        }
+        let crate_ = live.iter().any(|&(j, c)| {
+            j != i && c.kind() == dropthrough::body::BodyKind::Crate && c.rect().overlaps(&r)
+        });
+        if crate_ {
+            return Some(format!("body {} inside a crate at {r:?}", i + 1));
+        }
+    }
+    None
+}
 
 /// A small deterministic generator (xorshift), so a failure can be replayed.
 struct Rng(u64);
@@ -43,6 +78,7 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
     let (w, h) = (3 + rng.below(40) as usize, 3 + rng.below(60) as usize);
     let mut text = String::new();
     let turrets = rng.below(3) == 0;
+    let bodies = rng.below(3) == 0;
     if turrets {
         text.push_str(&format!(
             "fire_every = {}\nbullet_speed = {}\nbullet_radius = {}\n",
@@ -72,6 +108,8 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
                             6 => '^',
                             7 if rng.below(4) == 0 => 'E',
                             8 if turrets => ['>', '<', 'T'][rng.below(3) as usize],
+                            9 if bodies => 'C',
+                            10 if bodies && rng.below(2) == 0 => 'W',
                             _ => '.',
                         }
                     }
@@ -142,8 +180,12 @@ fn a_million_random_steps_in_every_mode() {
     let mut levels = 0;
     while steps < total {
         let (text, turrets) = random_level(&mut rng);
-        let level = Level::parse(&text, "soak.txt")
-            .unwrap_or_else(|e| panic!("generated level: {e}\n{text}"));
+        let level = match Level::parse(&text, "soak.txt") {
+            Ok(level) => level,
+            // A crate or walker on a solid mover's path: the parser's rule.
+            Err(e) if matches!(e.kind, LevelErrorKind::BodyInMoverPath { .. }) => continue,
+            Err(e) => panic!("generated level: {e}\n{text}"),
+        };
         let (pw, ph) = (level.grid.pixel_width(), level.grid.pixel_height());
         let mut worlds = CollisionMode::ALL.map(|mode| World::new(level.clone(), mode));
         let mut held = Keys::NONE;
@@ -169,6 +211,9 @@ fn a_million_random_steps_in_every_mode() {
                         .iter()
                         .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&r));
                     assert!(!inside, "inside a solid mover: {}", at());
+                    if let Some(what) = body_inside(w) {
+                        panic!("{what}: {}", at());
+                    }
                 }
             }
             for w in &worlds {
@@ -185,6 +230,11 @@ fn a_million_random_steps_in_every_mode() {
                     worlds[0].player(),
                     worlds[1].player(),
                     "substep and sweep differ at step {step} of level {levels}\n{text}"
+                );
+                assert_eq!(
+                    worlds[0].bodies(),
+                    worlds[1].bodies(),
+                    "bodies differ at step {step} of level {levels}\n{text}"
                 );
             }
             steps += 1;

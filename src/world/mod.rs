@@ -429,10 +429,9 @@ impl World {
         }
         let mut moved = row.crates;
         moved.sort_by_key(|&(j, _)| j);
-        let ids: Vec<usize> = moved.iter().map(|&(j, _)| j).collect();
-        for (j, before) in moved {
+        for &(j, before) in &moved {
             let after = self.bodies[j].rect();
-            self.solid_moved(Solid::Crate(j), before, after, &mut Vec::new(), &ids);
+            self.solid_moved(Solid::Crate(j), before, after, &mut Vec::new(), &moved);
         }
         Some(record)
     }
