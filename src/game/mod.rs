@@ -301,6 +301,12 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 keys_before = keys;
             }
             let ghost_before = session.ghost().map(|g| g.player().rect());
+            let crates_before: Vec<i32> = session
+                .world()
+                .bodies()
+                .iter()
+                .map(|b| b.rect().x)
+                .collect();
             let step = session.step(keys);
             if let (Some(g), Some(before), Some(gm)) =
                 (session.ghost(), ghost_before, ghost_motion.as_mut())
@@ -332,7 +338,14 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 .iter()
                 .map(|b| b.event)
                 .collect();
-            sounds.play(&sound::effects_of(&step, &bullet_events));
+            let bodies = session.world().bodies();
+            let body_sounds = sound::BodySounds {
+                crushed: bodies.iter().any(|b| b.events().crush),
+                pushed: bodies.iter().zip(&crates_before).any(|(b, &x)| {
+                    b.kind() == dropthrough::body::BodyKind::Crate && b.alive() && b.rect().x != x
+                }),
+            };
+            sounds.play(&sound::effects_of(&step, &bullet_events, body_sounds));
             let stopped = session
                 .world()
                 .bullet_rows()

@@ -42,7 +42,7 @@ struct Voice {
 }
 
 /// The effects, in [`Effect`] order.
-const VOICES: [&[Voice]; 7] = [
+const VOICES: [&[Voice]; 10] = [
     // Jump: a quick rising blip.
     &[Voice {
         wave: Wave::Square,
@@ -133,6 +133,39 @@ const VOICES: [&[Voice]; 7] = [
         seconds: 0.03,
         volume: 0.12,
     }],
+    // A stomp: a springy boing, up then down.
+    &[
+        Voice {
+            wave: Wave::Square,
+            from: 220.0,
+            to: 660.0,
+            seconds: 0.08,
+            volume: 0.2,
+        },
+        Voice {
+            wave: Wave::Triangle,
+            from: 330.0,
+            to: 165.0,
+            seconds: 0.12,
+            volume: 0.3,
+        },
+    ],
+    // A crate or walker crushed: a low crunch.
+    &[Voice {
+        wave: Wave::Noise,
+        from: 900.0,
+        to: 120.0,
+        seconds: 0.18,
+        volume: 0.3,
+    }],
+    // A crate pushed along: a short low scrape.
+    &[Voice {
+        wave: Wave::Noise,
+        from: 500.0,
+        to: 300.0,
+        seconds: 0.05,
+        volume: 0.1,
+    }],
 ];
 
 /// What can be heard.
@@ -145,10 +178,13 @@ pub enum Effect {
     Exit,
     Fire,
     Stop,
+    Stomp,
+    Crush,
+    Scrape,
 }
 
 impl Effect {
-    const ALL: [Effect; 7] = [
+    const ALL: [Effect; 10] = [
         Effect::Jump,
         Effect::Land,
         Effect::Drop,
@@ -156,11 +192,23 @@ impl Effect {
         Effect::Exit,
         Effect::Fire,
         Effect::Stop,
+        Effect::Stomp,
+        Effect::Crush,
+        Effect::Scrape,
     ];
 }
 
+/// What the crates and walkers did in a step, as sounds hear it.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct BodySounds {
+    /// A crate or walker was crushed.
+    pub crushed: bool,
+    /// A crate moved sideways (pushed).
+    pub pushed: bool,
+}
+
 /// The effects one step makes, each once however many bullets made it.
-pub fn effects_of(step: &Step, bullets: &[BulletEvent]) -> Vec<Effect> {
+pub fn effects_of(step: &Step, bullets: &[BulletEvent], bodies: BodySounds) -> Vec<Effect> {
     let e = &step.events;
     let fired = bullets.contains(&BulletEvent::Fire);
     let stopped = bullets
@@ -174,6 +222,9 @@ pub fn effects_of(step: &Step, bullets: &[BulletEvent]) -> Vec<Effect> {
         (e.exit, Effect::Exit),
         (fired, Effect::Fire),
         (stopped && !e.death, Effect::Stop),
+        (e.stomp, Effect::Stomp),
+        (bodies.crushed, Effect::Crush),
+        (bodies.pushed && !e.death, Effect::Scrape),
     ]
     .into_iter()
     .filter_map(|(on, effect)| on.then_some(effect))
@@ -358,15 +409,27 @@ mod tests {
     #[test]
     fn a_step_sounds_each_of_its_events_once() {
         let mut step = Step::default();
-        assert!(effects_of(&step, &[]).is_empty());
+        assert!(effects_of(&step, &[], BodySounds::default()).is_empty());
         step.events = Events {
             jump: true,
             ..Events::default()
         };
         let bullets = [BulletEvent::Fire, BulletEvent::Fire, BulletEvent::Wall];
         assert_eq!(
-            effects_of(&step, &bullets),
+            effects_of(&step, &bullets, BodySounds::default()),
             [Effect::Jump, Effect::Fire, Effect::Stop]
+        );
+        step.events = Events {
+            stomp: true,
+            ..Events::default()
+        };
+        let bodies = BodySounds {
+            crushed: true,
+            pushed: true,
+        };
+        assert_eq!(
+            effects_of(&step, &[], bodies),
+            [Effect::Stomp, Effect::Crush, Effect::Scrape]
         );
         step.events = Events {
             death: true,
@@ -374,7 +437,7 @@ mod tests {
             ..Events::default()
         };
         assert_eq!(
-            effects_of(&step, &[BulletEvent::Hit]),
+            effects_of(&step, &[BulletEvent::Hit], BodySounds::default()),
             [Effect::Death],
             "a death is heard alone"
         );
