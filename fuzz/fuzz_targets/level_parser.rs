@@ -1,7 +1,8 @@
 //! Any bytes as a level file: never a panic, and every error points inside
 //! the file and prints no control character or invisible space raw. A level
 //! that parses is also played for a few steps in every mode, with substep and
-//! sweep required to agree when it has no turrets.
+//! sweep required to agree (the player, and every crate and walker) when it
+//! has no turrets.
 #![no_main]
 
 use dropthrough::{CollisionMode, Keys, Level, World};
@@ -37,6 +38,7 @@ fuzz_target!(|data: &[u8]| {
                 if compare {
                     assert_eq!(a, b);
                     assert_eq!(substep.player(), sweep.player());
+                    assert_eq!(substep.bodies(), sweep.bodies());
                 }
             }
         }
