@@ -416,3 +416,53 @@ fn a_broken_bundled_level_is_left_out_not_a_stop() {
     std::fs::write(levels.join("02-good.txt"), "#####\n#@.E#\n#####\n").unwrap();
     assert_usage_error(&run(), "no display found");
 }
+
+#[test]
+fn writes_the_actors_csv_for_frame_0_and_every_step_and_refuses_an_input() {
+    let dir = scratch("actors");
+    let level = dir.join("crates.txt");
+    // A crate one row above the floor falls and lands; a walker turns at a
+    // wall; the exit is never reached.
+    std::fs::write(
+        &level,
+        "walker_speed = 60\n######\n#C.W.#\n#...@#\n######\n",
+    )
+    .unwrap();
+    let actors = dir.join("a.csv");
+    for mode in ["substep", "sweep"] {
+        let out = run(&[
+            "--headless",
+            "--level",
+            &level.display().to_string(),
+            "--frames",
+            "40",
+            "--collision",
+            mode,
+            "--actors",
+            &actors.display().to_string(),
+        ]);
+        assert!(out.status.success(), "{}", stderr(&out));
+        let text = std::fs::read_to_string(&actors).unwrap();
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], "frame,id,kind,x,y,w,h,alive,event");
+        assert_eq!(lines[1], "0,1,crate,16,16,16,16,1,");
+        assert_eq!(lines[2], "0,2,walker,49,18,14,14,1,");
+        assert_eq!(lines.len(), 1 + 2 * 41, "two rows a frame, frames 0 to 40");
+        let lands: Vec<&&str> = lines.iter().filter(|l| l.ends_with(",land")).collect();
+        assert_eq!(lands.len(), 1, "{mode}: the crate lands once: {lands:?}");
+        assert!(lands[0].contains(",1,crate,16,32,16,16,1,"), "{lands:?}");
+    }
+    // An output on an input is refused, and nothing is written.
+    let out = run(&[
+        "--headless",
+        "--level",
+        &level.display().to_string(),
+        "--actors",
+        &level.display().to_string(),
+    ]);
+    assert_eq!(out.status.code(), Some(2));
+    assert!(stderr(&out).contains("--actors"), "{}", stderr(&out));
+    assert!(std::fs::read_to_string(&level)
+        .unwrap()
+        .starts_with("walker_speed"));
+}
