@@ -154,12 +154,12 @@ pub(super) enum Who {
 
 impl Who {
     /// Ties go to the player, then to the lower id.
-    fn order(self) -> usize {
+    fn order(self) -> u64 {
         match self {
             Who::Player => 0,
-            Who::Body(i) => i + 1,
+            Who::Body(i) => i as u64 + 1,
             // After every body of the level: actors are the game's.
-            Who::Actor(i) => (1 << 40) + i,
+            Who::Actor(i) => (1 << 40) + i as u64,
         }
     }
 }
@@ -435,7 +435,7 @@ impl World {
         };
         // Who is ahead is judged where everything was when `s` began to move.
         let tree = self.rider_tree(s);
-        let mut ahead: Vec<(i32, usize, Who)> = Vec::new();
+        let mut ahead: Vec<(i32, u64, Who)> = Vec::new();
         // NOTE: only bodies near the solid's path can be ahead of it.
         let near = self.index.near(&union(old, new));
         let everyone = std::iter::once(Who::Player)
