@@ -1,15 +1,15 @@
 //! Moving solids and the bodies they move: one code path for every solid
 //! that moves (a mover along its path, a crate by a carry, a push or its
 //! fall) — carry its riders, push what is ahead, crush what cannot be
-//! cleared, depth first — and the moves of crates (rows of crates) and of
-//! walkers. The rules are the level format's "Crates and walkers" section;
+//! cleared, depth first — with what each body rides and the resets after a
+//! death. How a crate itself moves is `crates`' job, a walker `walkers'`.
+//! The rules are the level format's "Crates and walkers" section;
 //! docs/COLLISION.md tells them in order.
 
 use crate::body::{BodyKind, BodySpec};
 use crate::collide::{self, stands_on_top, CollisionMode, MoverBox, MoverSet, Passing};
 use crate::geom::{Axis, Rect};
 use crate::mover::{self, MoverKind};
-use crate::player::whole_pixels;
 use crate::tuning::{per_step, steps, STEPS_PER_SECOND};
 
 use super::{Stop, World};
@@ -54,20 +54,20 @@ impl BodyEvents {
 /// A crate or a walker in play (or gone: `alive` false, keeping its last box).
 #[derive(Clone, Debug, PartialEq)]
 pub struct Body {
-    kind: BodyKind,
-    rect: Rect,
-    vx: f32,
-    vy: f32,
-    remainder_x: f32,
-    remainder_y: f32,
+    pub(super) kind: BodyKind,
+    pub(super) rect: Rect,
+    pub(super) vx: f32,
+    pub(super) vy: f32,
+    pub(super) remainder_x: f32,
+    pub(super) remainder_y: f32,
     /// -1 or +1: the way a walker walks.
-    facing: i32,
-    alive: bool,
+    pub(super) facing: i32,
+    pub(super) alive: bool,
     /// What it rides this step (chosen before anything moves).
-    support: Option<Solid>,
+    pub(super) support: Option<Solid>,
     /// Whether it stood at the end of the last step (for `land`).
-    stood: bool,
-    events: BodyEvents,
+    pub(super) stood: bool,
+    pub(super) events: BodyEvents,
 }
 
 impl Body {
@@ -118,7 +118,7 @@ impl Body {
         self.events
     }
 
-    fn is_crate(&self) -> bool {
+    pub(super) fn is_crate(&self) -> bool {
         self.kind == BodyKind::Crate
     }
 
@@ -154,7 +154,7 @@ pub(super) enum Who {
 
 impl Who {
     /// Ties go to the player, then to the lower id.
-    fn order(self) -> u64 {
+    pub(super) fn order(self) -> u64 {
         match self {
             Who::Player => 0,
             Who::Body(i) => i as u64 + 1,
@@ -162,14 +162,6 @@ impl Who {
             Who::Actor(i) => (1 << 40) + i as u64,
         }
     }
-}
-
-/// Crates moving together as one row: each with its box before the move,
-/// and the crates riding it (which it carries rather than meets).
-#[derive(Default)]
-pub(super) struct Row {
-    pub(super) crates: Vec<(usize, Rect)>,
-    trees: Vec<Vec<usize>>,
 }
 
 /// The smallest box holding both.
@@ -201,7 +193,7 @@ fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
 
 impl World {
     /// The player, a walker or a crate's box.
-    fn rect_of(&self, who: Who) -> Rect {
+    pub(super) fn rect_of(&self, who: Who) -> Rect {
         match who {
             Who::Player => self.player.rect(),
             Who::Body(i) => self.bodies[i].rect,
@@ -213,7 +205,7 @@ impl World {
 
     /// Whether `who` can still be moved this step: a body in play, or a
     /// player that has neither died nor reached the exit this step.
-    fn in_play(&self, who: Who) -> bool {
+    pub(super) fn in_play(&self, who: Who) -> bool {
         match who {
             Who::Player => self.stop.is_none(),
             Who::Body(i) => self.bodies[i].alive,
@@ -221,7 +213,7 @@ impl World {
         }
     }
 
-    fn support_of(&self, who: Who) -> Option<Solid> {
+    pub(super) fn support_of(&self, who: Who) -> Option<Solid> {
         match who {
             Who::Player => self.player_support,
             Who::Body(i) => self.bodies[i].support,
@@ -229,7 +221,7 @@ impl World {
         }
     }
 
-    fn set_support(&mut self, who: Who, support: Option<Solid>) {
+    pub(super) fn set_support(&mut self, who: Who, support: Option<Solid>) {
         match who {
             Who::Player => self.player_support = support,
             Who::Body(i) => self.bodies[i].support = support,
@@ -316,7 +308,7 @@ impl World {
 
     /// Whether a crate or walker's box stands on something now (tiles, a
     /// mover's top, a crate in play). Neither ever drops through.
-    fn body_stands(&self, i: usize) -> bool {
+    pub(super) fn body_stands(&self, i: usize) -> bool {
         let rect = self.bodies[i].rect;
         let blockers = self.blockers(&[], |j| j == i, &feet(&rect));
         collide::standing_on(&self.level.grid, &blockers, &rect, &Passing::default()).is_some()
@@ -349,7 +341,7 @@ impl World {
 
     /// Every body riding `s` now, and their riders, and so on: the bodies
     /// a move of `s` carries rather than pushes.
-    fn rider_tree(&self, s: Solid) -> Vec<Who> {
+    pub(super) fn rider_tree(&self, s: Solid) -> Vec<Who> {
         let mut tree = Vec::new();
         let mut frontier = vec![s];
         // NOTE: an explicit work list, not recursion: a stack of crates as
@@ -374,7 +366,7 @@ impl World {
     }
 
     /// Where `s`'s riders are listed in [`World::riders`].
-    fn slot(&self, s: Solid) -> usize {
+    pub(super) fn slot(&self, s: Solid) -> usize {
         match s {
             Solid::Mover(i) => i,
             Solid::Crate(i) => self.boxes.len() + i,
@@ -400,7 +392,7 @@ impl World {
     }
 
     /// The crates in `s`'s rider tree, by index.
-    fn rider_crates(&self, s: Solid) -> Vec<usize> {
+    pub(super) fn rider_crates(&self, s: Solid) -> Vec<usize> {
         self.rider_tree(s)
             .into_iter()
             .filter_map(|w| match w {
@@ -537,7 +529,7 @@ impl World {
     /// Moves `who` `d` px along `axis` for solid `by` (the last of `chain`):
     /// a carry (`carry`: `who` rides it) or a push. A body that ends
     /// overlapping the solid's box is crushed.
-    fn carry_or_push(
+    pub(super) fn carry_or_push(
         &mut self,
         who: Who,
         axis: Axis,
@@ -584,7 +576,7 @@ impl World {
 
     /// A crate or walker's move with the current mode: spikes and the exit
     /// do nothing to it, and it never drops through a one-way top.
-    fn move_body(
+    pub(super) fn move_body(
         &self,
         from: Rect,
         axis: Axis,
@@ -612,7 +604,7 @@ impl World {
     }
 
     /// The player carried or pushed `d` px along `axis` by solid `by`.
-    fn move_player_for(
+    pub(super) fn move_player_for(
         &mut self,
         axis: Axis,
         d: i32,
@@ -682,7 +674,7 @@ impl World {
     }
 
     /// `who` could not clear solid `s`: crushed.
-    fn crush(&mut self, who: Who, s: Solid) {
+    pub(super) fn crush(&mut self, who: Who, s: Solid) {
         match who {
             Who::Player => {
                 if self.stop.is_none() {
@@ -702,249 +694,11 @@ impl World {
         }
     }
 
-    fn crush_player(&mut self, by: Option<Solid>) {
+    pub(super) fn crush_player(&mut self, by: Option<Solid>) {
         self.stop = Some(Stop::Death);
         self.crushed = true;
         if let Some(Solid::Mover(i)) = by {
             self.effects.crushed_by = Some(self.level.movers[i].letter);
-        }
-    }
-
-    /// Moves crate `i` `d` px along `axis` for the solids in `chain`. Down,
-    /// it moves with the current mode and stands on what is below (crates
-    /// included). Along x or up it moves the crates ahead with it as one
-    /// row, a pixel at a time in every mode; whatever stops one crate of
-    /// the row stops it all. Gives the other crates the row moved, by
-    /// index, each with its box before.
-    pub(super) fn move_crate(
-        &mut self,
-        i: usize,
-        axis: Axis,
-        d: i32,
-        chain: &[Solid],
-    ) -> Vec<(usize, Rect)> {
-        let tree = self.rider_crates(Solid::Crate(i));
-        if axis == Axis::Y && d > 0 {
-            let from = self.bodies[i].rect;
-            let near = swept(from, axis, d);
-            let blockers = self.blockers(chain, |j| j == i || tree.contains(&j), &near);
-            let out = self.move_body(from, axis, d, &blockers);
-            self.place(i, from.shifted(axis, out.moved));
-            return Vec::new();
-        }
-        let mut row = Row {
-            crates: vec![(i, self.bodies[i].rect)],
-            trees: vec![tree],
-        };
-        self.row_move(&mut row, axis, d, chain, None);
-        let mut row = row.crates;
-        row.remove(0);
-        row.sort_by_key(|&(j, _)| j);
-        row
-    }
-
-    /// Moves the crates of `row` together `d` px along `axis`, a pixel at
-    /// a time, taking in every crate a crate of the row (or `lead`) would
-    /// run into — but its own riders, which it carries instead, and the
-    /// crates in `chain`, which move it — until a solid tile, the outside or
-    /// a solid mover not in `chain` stops any of them. `lead`, when given,
-    /// is a box pushing the row (the player's, whose own checks the caller
-    /// makes) that moves with it. Gives how far the row went.
-    pub(super) fn row_move(
-        &mut self,
-        row: &mut Row,
-        axis: Axis,
-        d: i32,
-        chain: &[Solid],
-        lead: Option<Rect>,
-    ) -> i32 {
-        let sign = d.signum();
-        let movers: Vec<Rect> = self
-            .boxes
-            .iter()
-            .enumerate()
-            .filter(|(i, b)| b.kind == MoverKind::Solid && !chain.contains(&Solid::Mover(*i)))
-            .map(|(_, b)| b.rect)
-            .collect();
-        let mut lead = lead;
-        let mut moved = 0;
-        while moved != d {
-            // Take in every crate the row (or its pusher) would reach.
-            loop {
-                let mut taken = None;
-                let mut reach = row
-                    .crates
-                    .iter()
-                    .map(|&(k, _)| self.bodies[k].rect.shifted(axis, sign));
-                let first = reach.next().or(lead.map(|l| l.shifted(axis, sign)));
-                let Some(first) = first else { break };
-                let area = reach
-                    .chain(lead.map(|l| l.shifted(axis, sign)))
-                    .fold(first, union);
-                for j in self.index.near(&area) {
-                    let b = &self.bodies[j];
-                    let free = b.alive
-                        && b.is_crate()
-                        && !chain.contains(&Solid::Crate(j))
-                        && !row.crates.iter().any(|&(k, _)| k == j);
-                    if !free {
-                        continue;
-                    }
-                    let by_lead = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect));
-                    // NOTE: a crate's own riders are not in its row (it
-                    // carries them), but a crate of the row runs into a
-                    // rider of another one as into any crate.
-                    let by_row = row.crates.iter().zip(&row.trees).any(|(&(k, _), tree)| {
-                        !tree.contains(&j)
-                            && self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect)
-                    });
-                    if by_lead || by_row {
-                        taken = Some(j);
-                        break;
-                    }
-                }
-                let Some(j) = taken else { break };
-                row.crates.push((j, self.bodies[j].rect));
-                row.trees.push(self.rider_crates(Solid::Crate(j)));
-            }
-            let grid = &self.level.grid;
-            let blocked = row.crates.iter().any(|&(k, _)| {
-                let next = self.bodies[k].rect.shifted(axis, sign);
-                collide::overlaps_solid(grid, &next) || movers.iter().any(|m| m.overlaps(&next))
-            });
-            if blocked {
-                break;
-            }
-            // NOTE: the next pixel is free and takes in nothing new; so are
-            // all the pixels before the row would next meet a wall or a
-            // crate. Going there at once gives the same result as going a
-            // pixel at a time, at a cost that does not grow with the speed.
-            let free = match lead {
-                Some(_) => 1,
-                None => self.row_free(row, axis, d - moved, &movers),
-            };
-            for k in 0..row.crates.len() {
-                let j = row.crates[k].0;
-                let next = self.bodies[j].rect.shifted(axis, sign * free);
-                self.place(j, next);
-            }
-            lead = lead.map(|l| l.shifted(axis, sign * free));
-            moved += sign * free;
-        }
-        moved
-    }
-
-    /// How many pixels (at least 1, at most `rest`'s length) the crates of
-    /// `row` can go along `axis` before one of them would meet a solid tile,
-    /// the outside, one of the solid `movers`, or a crate it would take in.
-    fn row_free(&self, row: &Row, axis: Axis, rest: i32, movers: &[Rect]) -> i32 {
-        let sign = rest.signum();
-        let walls: Vec<MoverBox> = movers
-            .iter()
-            .map(|&rect| MoverBox {
-                rect,
-                kind: MoverKind::Solid,
-                mover: None,
-            })
-            .collect();
-        let passing = Passing {
-            through_triggers: true,
-            ..Passing::default()
-        };
-        let mut free = rest.abs();
-        for (&(k, _), tree) in row.crates.iter().zip(&row.trees) {
-            let at = self.bodies[k].rect;
-            let out = collide::move_axis(
-                CollisionMode::Sweep,
-                &self.level.grid,
-                &walls,
-                at,
-                axis,
-                rest,
-                &passing,
-            );
-            free = free.min(out.moved.abs());
-            let reach = swept(at, axis, sign * free);
-            for j in self.index.near(&reach) {
-                let c = &self.bodies[j];
-                let other = c.alive
-                    && c.is_crate()
-                    && !row.crates.iter().any(|&(m, _)| m == j)
-                    && !tree.contains(&j);
-                let across = match axis {
-                    Axis::X => at.y < c.rect.bottom() && c.rect.y < at.bottom(),
-                    Axis::Y => at.x < c.rect.right() && c.rect.x < at.right(),
-                };
-                let gap = if sign > 0 {
-                    c.rect.pos(axis) - at.leading_edge(axis, 1)
-                } else {
-                    at.pos(axis) - c.rect.leading_edge(axis, 1)
-                };
-                if other && across && gap >= 0 {
-                    free = free.min(gap);
-                }
-            }
-        }
-        free.max(1)
-    }
-
-    /// Step (3): each crate falls by its own speed, lowest first (largest
-    /// bottom y), ties by id; it carries and pushes as it goes, and one
-    /// that stands has no vertical speed or remainder.
-    pub(super) fn crates_fall(&mut self) {
-        let mut order: Vec<usize> = (0..self.bodies.len())
-            .filter(|&i| self.bodies[i].alive && self.bodies[i].is_crate())
-            .collect();
-        order.sort_by_key(|&i| (-self.bodies[i].rect.bottom(), i));
-        for i in order {
-            if !self.bodies[i].alive {
-                continue;
-            }
-            let b = &mut self.bodies[i];
-            let d = whole_pixels(b.vy, &mut b.remainder_y);
-            if d > 0 {
-                let before = self.bodies[i].rect;
-                self.move_crate(i, Axis::Y, d, &[]);
-                let after = self.bodies[i].rect;
-                self.solid_moved(Solid::Crate(i), before, after, &mut Vec::new(), &[]);
-            }
-            if self.bodies[i].alive && self.body_stands(i) {
-                self.bodies[i].vy = 0.0;
-                self.bodies[i].remainder_y = 0.0;
-            }
-        }
-    }
-
-    /// Step (4)'s walkers: each moves by its own speed, x then y, in id
-    /// order. Stopped short along x, it turns around; standing after its y
-    /// move, it has no vertical speed or remainder.
-    pub(super) fn walkers_move(&mut self) {
-        for i in 0..self.bodies.len() {
-            if !self.bodies[i].alive || self.bodies[i].is_crate() {
-                continue;
-            }
-            for axis in [Axis::X, Axis::Y] {
-                let b = &mut self.bodies[i];
-                let wanted = match axis {
-                    Axis::X => whole_pixels(b.vx, &mut b.remainder_x),
-                    Axis::Y => whole_pixels(b.vy, &mut b.remainder_y),
-                };
-                let from = b.rect;
-                let blockers = self.blockers(&[], |_| false, &swept(from, axis, wanted));
-                let out = self.move_body(from, axis, wanted, &blockers);
-                let to = from.shifted(axis, out.moved);
-                self.place(i, to);
-                let b = &mut self.bodies[i];
-                if axis == Axis::X && (out.hit.is_some() || out.moved != wanted) {
-                    b.facing = -b.facing;
-                    b.remainder_x = 0.0;
-                }
-                self.walker_meets_player(from, to);
-                if axis == Axis::Y && self.body_stands(i) {
-                    self.bodies[i].vy = 0.0;
-                    self.bodies[i].remainder_y = 0.0;
-                }
-            }
         }
     }
 
@@ -958,79 +712,6 @@ impl World {
         {
             b.alive = false;
             b.events.out = true;
-        }
-    }
-
-    /// The part of a move's path a body's box covered: every box between
-    /// `from` and `to` in the exact modes, only `to` in `naive`.
-    pub(super) fn path(&self, from: Rect, to: Rect) -> Rect {
-        if self.mode == CollisionMode::Naive {
-            return to;
-        }
-        union(from, to)
-    }
-
-    /// After a move of the player from `from` to `to`: touching a walker
-    /// on the way kills it.
-    pub(super) fn player_meets_walkers(&mut self, from: Rect, to: Rect) {
-        if self.stop == Some(Stop::Death) || self.walkers == 0 {
-            return;
-        }
-        let met = self.walker_on(&self.path(from, to));
-        if met {
-            self.stop = Some(Stop::Death);
-            self.by_walker = true;
-        }
-    }
-
-    /// After a move of a walker from `from` to `to`: touching the player
-    /// on the way kills the player.
-    fn walker_meets_player(&mut self, from: Rect, to: Rect) {
-        if self.stop.is_some() {
-            return;
-        }
-        if self.path(from, to).overlaps(&self.player.rect()) {
-            self.stop = Some(Stop::Death);
-            self.by_walker = true;
-        }
-    }
-
-    /// The stomp of the player's own move along y from `from`, which the
-    /// mode took `moved` px down (`hit`: a floor stopped it there): the
-    /// distance to the nearest walker top the feet would pass, if the
-    /// player reaches it before (or at the same pixel as) the floor.
-    pub(super) fn stomp_at(&self, from: Rect, moved: i32, hit: bool) -> Option<i32> {
-        let feet = from.bottom();
-        let to = from.shifted(Axis::Y, moved);
-        if self.walkers == 0 {
-            return None;
-        }
-        let near = self.index.near(&union(from, to.shifted(Axis::Y, 1)));
-        let gaps = near.into_iter().map(|i| &self.bodies[i]).filter_map(|b| {
-            let w = &b.rect;
-            let live = b.alive && b.kind == BodyKind::Walker;
-            let across = from.x < w.right() && w.x < from.right();
-            let above = feet <= w.y;
-            let reached = if self.mode == CollisionMode::Naive {
-                to.overlaps(w)
-            } else {
-                true
-            };
-            (live && across && above && reached).then_some(w.y - feet)
-        });
-        let gap = gaps.min()?;
-        (gap < moved || gap == moved && hit).then_some(gap)
-    }
-
-    /// The player stomps at its feet `feet`: every walker there dies.
-    pub(super) fn stomp_walkers(&mut self, at: Rect) {
-        for i in self.index.near(&feet(&at)) {
-            let b = &mut self.bodies[i];
-            let across = at.x < b.rect.right() && b.rect.x < at.right();
-            if b.alive && b.kind == BodyKind::Walker && across && b.rect.y == at.bottom() {
-                b.alive = false;
-                b.events.stomp = true;
-            }
         }
     }
 
@@ -1056,18 +737,9 @@ impl World {
     }
 
     /// Moves body `i`'s box to `to`, keeping the index in step.
-    fn place(&mut self, i: usize, to: Rect) {
+    pub(super) fn place(&mut self, i: usize, to: Rect) {
         let from = std::mem::replace(&mut self.bodies[i].rect, to);
         self.index.moved(i, &from, &to);
-    }
-
-    /// Whether a walker in play overlaps `area`.
-    pub(super) fn walker_on(&self, area: &Rect) -> bool {
-        self.walkers > 0
-            && self.index.near(area).into_iter().any(|i| {
-                let b = &self.bodies[i];
-                b.alive && b.kind == BodyKind::Walker && b.rect.overlaps(area)
-            })
     }
 
     /// Whether each body stands now, for the next `land`; with `report`,

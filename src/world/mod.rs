@@ -5,7 +5,9 @@
 
 mod actors;
 mod bodies;
+mod crates;
 mod index;
+mod walkers;
 
 use std::fmt;
 
@@ -392,7 +394,7 @@ impl World {
         let at = c.rect();
         let sign = wanted.signum();
         let rest = wanted - record.outcome.moved;
-        let mut row = bodies::Row::default();
+        let mut row = crates::Row::default();
         if record.outcome.hit.is_some() && rest != 0 && record.outcome.touch.is_none() {
             let next = at.shifted(Axis::X, sign);
             let crate_ahead = self.index.near(&next).into_iter().any(|i| {
@@ -442,7 +444,7 @@ impl World {
     /// each crate moved, with its box before.
     fn pushes(
         &mut self,
-        row: &mut bodies::Row,
+        row: &mut crates::Row,
         at: Rect,
         rest: i32,
         triggers: bool,
