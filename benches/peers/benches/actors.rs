@@ -87,23 +87,11 @@ impl Peer {
         let mut world = PhysicsWorld::default();
         world.integration_parameters.dt = 1.0 / 60.0;
         world.integration_parameters.length_unit = 16.0;
-        for (r, row) in scene.rows.iter().enumerate() {
-            let mut c = 0;
-            while c < row.len() {
-                if row[c] != '#' {
-                    c += 1;
-                    continue;
-                }
-                let start = c;
-                while c < row.len() && row[c] == '#' {
-                    c += 1;
-                }
-                let w = (c - start) as f32 * 16.0;
-                let centre = Vector::new(start as f32 * 16.0 + w / 2.0, r as f32 * 16.0 + 8.0);
-                world
-                    .colliders
-                    .insert(ColliderBuilder::cuboid(w / 2.0, 8.0).translation(centre));
-            }
+        for (x, y, half_w) in scene.wall_runs() {
+            let centre = Vector::new(x, y);
+            world
+                .colliders
+                .insert(ColliderBuilder::cuboid(half_w, 8.0).translation(centre));
         }
         world.step();
         let (hw, hh) = (ACTOR_SIZE.0 as f32 / 2.0, ACTOR_SIZE.1 as f32 / 2.0);

@@ -43,23 +43,11 @@ impl Peer {
         world.integration_parameters.length_unit = 16.0;
         let walls = InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, InteractionTestMode::And);
         let balls = InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, InteractionTestMode::And);
-        for (r, row) in scene.rows.iter().enumerate() {
-            let mut c = 0;
-            while c < row.len() {
-                if row[c] != '#' {
-                    c += 1;
-                    continue;
-                }
-                let start = c;
-                while c < row.len() && row[c] == '#' {
-                    c += 1;
-                }
-                let w = (c - start) as f32 * 16.0;
-                let centre = Vector::new(start as f32 * 16.0 + w / 2.0, r as f32 * 16.0 + 8.0);
-                world
-                    .colliders
-                    .insert(ColliderBuilder::cuboid(w / 2.0, 8.0).translation(centre).collision_groups(walls));
-            }
+        for (x, y, half_w) in scene.wall_runs() {
+            let centre = Vector::new(x, y);
+            world
+                .colliders
+                .insert(ColliderBuilder::cuboid(half_w, 8.0).translation(centre).collision_groups(walls));
         }
         let v = speed as f32 * 60.0;
         let mut handles = Vec::new();

@@ -95,6 +95,29 @@ impl Scene {
         Scene { rows, bullets }
     }
 
+    /// The solid tiles as boxes for a physics engine: each run of solid
+    /// tiles in a row merged into one, as (centre x, centre y, half width),
+    /// px; every box is half a tile high.
+    pub fn wall_runs(&self) -> Vec<(f32, f32, f32)> {
+        let mut runs = Vec::new();
+        for (r, row) in self.rows.iter().enumerate() {
+            let mut c = 0;
+            while c < row.len() {
+                if row[c] != '#' {
+                    c += 1;
+                    continue;
+                }
+                let start = c;
+                while c < row.len() && row[c] == '#' {
+                    c += 1;
+                }
+                let w = (c - start) as f32 * 16.0;
+                runs.push((start as f32 * 16.0 + w / 2.0, r as f32 * 16.0 + 8.0, w / 2.0));
+            }
+        }
+        runs
+    }
+
     /// The level file's text.
     pub fn level_text(&self) -> String {
         let mut text = format!("bullet_radius = {RADIUS}\n");
