@@ -386,6 +386,39 @@ fn a_mover_carries_a_stack_of_crates_and_a_walker_and_keeps_them_stacked() {
     }
 }
 
+/// A lift rising further in one step than anything on it is tall, under a
+/// ceiling its riders cannot pass: it crushes them there, never skips past
+/// them and leaves them standing where it went through (nor does a crate
+/// falling that far pass a walker it cannot push).
+#[test]
+fn a_solid_faster_than_its_riders_are_tall_crushes_them_never_skips_past() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            a = oneway up 8 6000
+            ######
+            #....#
+            #....#
+            #....#
+            #....#
+            #....#
+            #....#
+            ####.#
+            #@CW.#
+            #aaa.#
+            ######
+            ",
+            mode,
+        );
+        let step = w.step(Keys::NONE);
+        assert!(w.mover_boxes()[0].rect.y < 100, "{mode}: it moved 100 px");
+        assert!(step.events.death, "{mode}: the player is crushed");
+        assert_eq!(w.crushes(), 1, "{mode}");
+        assert!(w.bodies()[0].events().crush, "{mode}: the crate");
+        assert!(w.bodies()[1].events().crush, "{mode}: the walker");
+    }
+}
+
 #[test]
 fn a_mover_crushes_a_crate_it_pushes_into_a_wall() {
     for mode in EXACT {
@@ -543,4 +576,62 @@ fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
         s.exited && s.deaths == 0,
         "naive: passed through the walker"
     );
+}
+
+/// The bundled levels that put bodies on movers: Freight's lift carries its
+/// two crates stacked through whole cycles, and Walker Ferry's walker paces
+/// between the ferry's posts as it crosses, in both exact modes.
+#[test]
+fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
+    let root = std::path::Path::new(env!("CARGO_MANIFEST_DIR"));
+    let load =
+        |name: &str| dropthrough::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
+    for mode in EXACT {
+        // Two lift cycles (96 px up and down at 48 px/s is 240 steps).
+        let mut w = World::new(load("23-freight"), mode);
+        let mut heights = std::collections::BTreeSet::new();
+        for _ in 0..480 {
+            w.step(Keys::NONE);
+            let lift = w.mover_boxes()[0].rect;
+            let (top, bottom) = (body(&w, 1).0, body(&w, 2).0);
+            assert_eq!((bottom.x, bottom.y + 16), (128, lift.y), "{mode}");
+            assert_eq!((top.x, top.y + 16), (128, bottom.y), "{mode}");
+            heights.insert(lift.y);
+        }
+        assert_eq!(heights.len(), 97, "{mode}: the lift went all the way");
+
+        // One crossing and back (160 px each way at 48 px/s): the walker
+        // lands on the ferry and turns at each post, never leaving it.
+        let mut w = World::new(load("24-walker-ferry"), mode);
+        // (Against the far post it is held back a pixel now and then: the
+        // ferry, moved before the posts in letter order, carries it into the
+        // post that has not moved yet.)
+        let (mut on_ferry, mut crossings, mut last_post) = (0, 0, None);
+        for _ in 0..400 {
+            w.step(Keys::NONE);
+            let [ferry, left_post, right_post] = [0, 1, 2].map(|i| w.mover_boxes()[i].rect);
+            let (walker, alive) = body(&w, 1);
+            assert!(alive, "{mode}");
+            if ferry.y != walker.y + walker.h {
+                assert_eq!(on_ferry, 0, "{mode}: it fell off the ferry");
+                continue;
+            }
+            on_ferry += 1;
+            assert!(walker.x >= left_post.x + 16, "{mode}: {walker:?}");
+            assert!(walker.x + walker.w <= right_post.x, "{mode}: {walker:?}");
+            let post = if walker.x == left_post.x + 16 {
+                Some(false)
+            } else if walker.x + walker.w == right_post.x {
+                Some(true)
+            } else {
+                None
+            };
+            if post.is_some() && post != last_post {
+                crossings += 1;
+                last_post = post;
+            }
+        }
+        assert!(on_ferry > 380, "{mode}: on the ferry {on_ferry} steps");
+        assert!(crossings >= 3, "{mode}: met a post {crossings} times");
+    }
 }

@@ -217,7 +217,7 @@ impl World {
         axis: Axis,
         d: i32,
         chain: &[Solid],
-        by: Option<Solid>,
+        (_, zone): (Solid, Rect),
     ) {
         let near = self
             .actor_ref(i)
@@ -230,9 +230,7 @@ impl World {
         let from = c.rect();
         let moved = c.shove(mode, &self.level.grid, &blockers, axis, d);
         let to = c.rect();
-        let crushed = moved.outcome.moved != d
-            && by.is_some_and(|s| to.overlaps(&self.solid_rect(s)))
-            && !self.below_grid(&to);
+        let crushed = moved.outcome.moved != d && to.overlaps(&zone) && !self.below_grid(&to);
         let met = self.touches_walker(from, to);
         if let Some(a) = self.actor_mut(i) {
             a.controller = c;

@@ -176,6 +176,20 @@ pub(super) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
     union(from, from.shifted(axis, d))
 }
 
+/// What the leading face of a box moving from `old` to `new` sweeps over:
+/// the boxes it meets there are the ones it pushes, and one it leaves
+/// anywhere in it was passed through, not cleared.
+fn face_path(old: Rect, new: Rect) -> Rect {
+    let (axis, d) = displacement(old, new);
+    // The face's first pixel row or column ahead, then all it went over.
+    let from = old.leading_edge(axis, d.signum());
+    let start = from.min(from + d);
+    match axis {
+        Axis::X => Rect::new(start, old.y, d.abs(), old.h),
+        Axis::Y => Rect::new(old.x, start, old.w, d.abs()),
+    }
+}
+
 /// The row of pixels just under a box: where what it stands on has its top.
 pub(super) fn feet(r: &Rect) -> Rect {
     Rect::new(r.x, r.bottom(), r.w, 1)
@@ -427,6 +441,16 @@ impl World {
         };
         // Who is ahead is judged where everything was when `s` began to move.
         let tree = self.rider_tree(s);
+        // A body ahead of `s` that it could not clear is crushed if it is
+        // left anywhere the face swept over: never passed through. A rider
+        // is ahead only of a rising top; one a carry leaves behind as its
+        // support moves away (down or sideways) is crushed only inside it.
+        let path = face_path(old, new);
+        let carried_in = if axis == Axis::Y && sign < 0 {
+            path
+        } else {
+            new
+        };
         let mut ahead: Vec<(i32, u64, Who)> = Vec::new();
         // NOTE: only bodies near the solid's path can be ahead of it.
         let near = self.index.near(&union(old, new));
@@ -493,7 +517,7 @@ impl World {
             };
             let rest = d - already;
             if rest * sign > 0 {
-                self.carry_or_push(who, axis, rest, chain, Some(s), true);
+                self.carry_or_push(who, axis, rest, chain, (s, carried_in), true);
             }
             if self.in_play(who) && !stands_on_top(&self.rect_of(who), &self.solid_rect(s)) {
                 self.set_support(who, None);
@@ -520,27 +544,28 @@ impl World {
                 face - rect.leading_edge(axis, 1)
             };
             if need * sign > 0 {
-                self.carry_or_push(who, axis, need, chain, Some(s), false);
+                self.carry_or_push(who, axis, need, chain, (s, path), false);
             }
         }
         chain.pop();
     }
 
     /// Moves `who` `d` px along `axis` for solid `by` (the last of `chain`):
-    /// a carry (`carry`: `who` rides it) or a push. A body that ends
-    /// overlapping the solid's box is crushed.
+    /// a carry (`carry`: `who` rides it) or a push. A body stopped short
+    /// anywhere in `zone` (what the solid's face swept over, for a body
+    /// ahead of it; else the solid's new box) is crushed.
     pub(super) fn carry_or_push(
         &mut self,
         who: Who,
         axis: Axis,
         d: i32,
         chain: &mut Vec<Solid>,
-        by: Option<Solid>,
+        (by, zone): (Solid, Rect),
         carry: bool,
     ) {
         match who {
-            Who::Player => self.move_player_for(axis, d, chain, by, carry),
-            Who::Actor(i) => self.move_actor_for(i, axis, d, chain, by),
+            Who::Player => self.move_player_for(axis, d, chain, (by, zone), carry),
+            Who::Actor(i) => self.move_actor_for(i, axis, d, chain, (by, zone)),
             Who::Body(i) if self.bodies[i].is_crate() => {
                 let before = self.bodies[i].rect;
                 let others = self.move_crate(i, axis, d, chain);
@@ -552,7 +577,7 @@ impl World {
                     let to = self.bodies[j].rect;
                     self.solid_moved(Solid::Crate(j), from, to, chain, &row);
                 }
-                let crushed = by.is_some_and(|s| self.bodies[i].rect.overlaps(&self.solid_rect(s)));
+                let crushed = after != before.shifted(axis, d) && after.overlaps(&zone);
                 if crushed && self.bodies[i].alive && !self.below_grid(&self.bodies[i].rect) {
                     self.bodies[i].alive = false;
                     self.bodies[i].events.crush = true;
@@ -565,8 +590,7 @@ impl World {
                 let to = from.shifted(axis, out.moved);
                 self.place(i, to);
                 self.walker_meets_player(from, to);
-                let crushed = by.is_some_and(|s| to.overlaps(&self.solid_rect(s)));
-                if crushed && !self.below_grid(&to) {
+                if out.moved != d && to.overlaps(&zone) && !self.below_grid(&to) {
                     self.bodies[i].alive = false;
                     self.bodies[i].events.crush = true;
                 }
@@ -609,7 +633,7 @@ impl World {
         axis: Axis,
         d: i32,
         chain: &[Solid],
-        by: Option<Solid>,
+        (by, zone): (Solid, Rect),
         carry: bool,
     ) {
         let (mode, tuning) = (self.mode, self.tuning);
@@ -617,7 +641,7 @@ impl World {
         let blockers = self.blockers(chain, |_| false, &swept(from, axis, d));
         let grid = &self.level.grid;
         if carry {
-            if let Some(Solid::Mover(i)) = by {
+            if let Solid::Mover(i) = by {
                 let per_second = STEPS_PER_SECOND as f32;
                 let v = d as f32 * per_second;
                 let velocity = match axis {
@@ -634,18 +658,13 @@ impl World {
             if self.stop.is_none() {
                 self.stop = stop;
             }
-            let solid = by.map(|s| self.solid_rect(s));
             let stuck = moved.outcome.moved != d && stop.is_none();
-            if self.stop.is_none()
-                && stuck
-                && solid.is_some_and(|r| to.overlaps(&r))
-                && !self.below_grid(&to)
-            {
-                self.crush_player(by);
+            if self.stop.is_none() && stuck && to.overlaps(&zone) && !self.below_grid(&to) {
+                self.crush_player(Some(by));
             }
             return;
         }
-        if let Some(Solid::Mover(i)) = by {
+        if let Solid::Mover(i) = by {
             self.effects.pushed_by.insert(i);
         }
         // NOTE: a push is not cut short by a trigger: the box always ends
@@ -667,7 +686,7 @@ impl World {
             return;
         }
         if moved != d && !self.below_grid(&to) {
-            self.crush_player(by);
+            self.crush_player(Some(by));
         } else {
             self.stop = Stop::from_touch(touched);
         }
