@@ -419,6 +419,43 @@ fn a_solid_faster_than_its_riders_are_tall_crushes_them_never_skips_past() {
     }
 }
 
+/// The pit counts along a push as along the player's own move: pushed
+/// entirely below the grid by a falling crate, the player dies there, and
+/// its own move (a coyote-time jump here) never takes it back into the
+/// crate. (Found by the property test: it jumped back up inside it.)
+#[test]
+fn a_player_pushed_into_the_pit_dies_there() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            gravity = 12560
+            max_fall = 62685
+            run_speed = 24251
+            walker_speed = 3
+            a = solid right 4 60033
+            ....
+            ..CW
+            @.a.
+            .#..
+            ",
+            mode,
+        );
+        let right = keys("right");
+        let deaths: Vec<usize> = (1..=10)
+            .filter(|&n| {
+                let held = if n == 10 { keys("right+jump") } else { right };
+                let before = w.player().rect();
+                let step = w.step(held);
+                if n == 10 {
+                    assert!(before.bottom() > 64, "{mode}: it was falling into the pit");
+                }
+                step.events.death
+            })
+            .collect();
+        assert_eq!(deaths, vec![4, 10], "{mode}");
+    }
+}
+
 #[test]
 fn a_mover_crushes_a_crate_it_pushes_into_a_wall() {
     for mode in EXACT {

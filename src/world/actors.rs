@@ -230,7 +230,10 @@ impl World {
         let from = c.rect();
         let moved = c.shove(mode, &self.level.grid, &blockers, axis, d);
         let to = c.rect();
-        let crushed = moved.outcome.moved != d && to.overlaps(&zone) && !self.below_grid(&to);
+        // NOTE: unlike a walker, an actor in the pit is not taken out of
+        // play, and its own move could take it back into the solid: one
+        // pushed there without clearing the solid is crushed.
+        let crushed = moved.outcome.moved != d && to.overlaps(&zone);
         let met = self.touches_walker(from, to);
         if let Some(a) = self.actor_mut(i) {
             a.controller = c;

@@ -662,6 +662,7 @@ impl World {
             if self.stop.is_none() && stuck && to.overlaps(&zone) && !self.below_grid(&to) {
                 self.crush_player(Some(by));
             }
+            self.pit_on_the_way(to);
             return;
         }
         if let Solid::Mover(i) = by {
@@ -689,6 +690,16 @@ impl World {
             self.crush_player(Some(by));
         } else {
             self.stop = Stop::from_touch(touched);
+        }
+        self.pit_on_the_way(to);
+    }
+
+    /// The pit counts along a carry or push as along the player's own
+    /// move: carried or pushed entirely below the grid, it dies there, and
+    /// nothing (its own move included) takes it out again this step.
+    fn pit_on_the_way(&mut self, to: Rect) {
+        if self.stop.is_none() && self.below_grid(&to) {
+            self.stop = Some(Stop::Death);
         }
     }
 
