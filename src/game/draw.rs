@@ -166,24 +166,57 @@ pub fn movers(movers: &[Mover], n: u64, vp: &Viewport, alpha: f32) {
     }
 }
 
-/// The crates and walkers in play where they are now; a walker stomped
-/// this step is drawn flattened where it died.
-pub fn bodies(world: &World, vp: &Viewport) {
-    for b in world.bodies() {
-        if b.alive() {
-            body(vp, b.kind(), b.rect(), b.facing());
-        } else if b.kind() == BodyKind::Walker && b.events().stomp {
-            let r = b.rect();
-            let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
-            world_rect(vp, x - 1.0, y + h - 4.0, w + 2.0, 4.0, WALKER_SHELL);
+/// A box's place and size as the drawing functions take them.
+pub fn float_rect(r: Rect) -> (f32, f32, f32, f32) {
+    (r.x as f32, r.y as f32, r.w as f32, r.h as f32)
+}
+
+/// How long a stomped walker stays on screen, flattened, s.
+pub const SPLAT_TIME: f64 = 0.6;
+
+/// The crates and walkers in play, each between where it was before the
+/// last step (`before`, by index; empty: where it is) and where it is now
+/// by `alpha`, as the player is drawn; and each walker stomped in the last
+/// `SPLAT_TIME` seconds (`splats`: where, and the window's time) flattened
+/// where it died, sinking as it fades.
+pub fn bodies(
+    world: &World,
+    vp: &Viewport,
+    before: &[Rect],
+    alpha: f32,
+    splats: &[(Rect, f64)],
+    now: f64,
+) {
+    for (i, b) in world.bodies().iter().enumerate() {
+        if !b.alive() {
+            continue;
         }
+        let r = b.rect();
+        let from = before.get(i).copied().unwrap_or(r);
+        let lerp = |a: i32, b: i32| a as f32 + (b - a) as f32 * alpha;
+        let (x, y) = (lerp(from.x, r.x), lerp(from.y, r.y));
+        body(vp, b.kind(), (x, y, r.w as f32, r.h as f32), b.facing());
+    }
+    for &(r, t) in splats {
+        let age = ((now - t) / SPLAT_TIME).clamp(0.0, 1.0) as f32;
+        let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
+        let flat = 4.0 * (1.0 - age) + 1.0;
+        let mut shell = WALKER_SHELL;
+        shell.a *= 1.0 - age;
+        world_rect(
+            vp,
+            x - 1.0 - age * 2.0,
+            y + h - flat,
+            w + 2.0 + age * 4.0,
+            flat,
+            shell,
+        );
     }
 }
 
-/// One body at `r`: a crate is a framed box with a cross brace; a walker a
+/// One body at (`x`, `y`), `w` × `h`: a crate is a framed box with a cross brace; a walker a
 /// beetle with its eye on the side it walks to (`facing`).
-pub fn body(vp: &Viewport, kind: BodyKind, r: Rect, facing: i32) {
-    let (x, y, w, h) = (r.x as f32, r.y as f32, r.w as f32, r.h as f32);
+pub fn body(vp: &Viewport, kind: BodyKind, (x, y, w, h): (f32, f32, f32, f32), facing: i32) {
     match kind {
         BodyKind::Crate => {
             world_rect(vp, x, y, w, h, CRATE_FRAME);

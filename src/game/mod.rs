@@ -137,6 +137,10 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut latch = KeyLatch::default();
     let mut motion = Motion::still(session.world().player().rect());
     let mut ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
+    // Crates and walkers before the last step (empty: draw them where they
+    // are), and walkers stomped lately, for drawing.
+    let mut bodies_before: Vec<Rect> = Vec::new();
+    let mut splats: Vec<(Rect, f64)> = Vec::new();
     let mut notices_shown = hud::Notices::default();
     let mut edit_view = editor::EditView::default();
     let mut sounds = sound::Sounds::start();
@@ -278,6 +282,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         {
             motion = Motion::still(session.world().player().rect());
             ghost_motion = session.ghost().map(|g| Motion::still(g.player().rect()));
+            bodies_before.clear();
+            splats.clear();
             #[cfg(target_arch = "wasm32")]
             web::log(&format!(
                 "level {} mode {}",
@@ -301,12 +307,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 keys_before = keys;
             }
             let ghost_before = session.ghost().map(|g| g.player().rect());
-            let crates_before: Vec<i32> = session
-                .world()
-                .bodies()
-                .iter()
-                .map(|b| b.rect().x)
-                .collect();
+            let rects_before: Vec<Rect> =
+                session.world().bodies().iter().map(|b| b.rect()).collect();
             let step = session.step(keys);
             if let (Some(g), Some(before), Some(gm)) =
                 (session.ghost(), ghost_before, ghost_motion.as_mut())
@@ -341,10 +343,24 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             let bodies = session.world().bodies();
             let body_sounds = sound::BodySounds {
                 crushed: bodies.iter().any(|b| b.events().crush),
-                pushed: bodies.iter().zip(&crates_before).any(|(b, &x)| {
-                    b.kind() == dropthrough::body::BodyKind::Crate && b.alive() && b.rect().x != x
+                pushed: bodies.iter().zip(&rects_before).any(|(b, r)| {
+                    b.kind() == dropthrough::body::BodyKind::Crate && b.alive() && b.rect().x != r.x
                 }),
             };
+            // NOTE: a body put back after a death is drawn where it is put.
+            bodies_before = bodies
+                .iter()
+                .zip(&rects_before)
+                .map(|(b, &r)| if b.events().reset { b.rect() } else { r })
+                .collect();
+            let t = get_time();
+            splats.retain(|&(_, at)| t - at < draw::SPLAT_TIME);
+            splats.extend(
+                bodies
+                    .iter()
+                    .filter(|b| b.events().stomp)
+                    .map(|b| (b.rect(), t)),
+            );
             sounds.play(&sound::effects_of(&step, &bullet_events, body_sounds));
             let stopped = session
                 .world()
@@ -418,7 +434,14 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 &viewport,
                 clock.alpha(),
             );
-            draw::bodies(world, &viewport);
+            draw::bodies(
+                world,
+                &viewport,
+                &bodies_before,
+                clock.alpha(),
+                &splats,
+                now,
+            );
             draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
             draw::player(
                 &viewport,
