@@ -43,6 +43,8 @@ pub mod bullet;
 pub mod clock;
 pub mod collide;
 #[cfg(feature = "game")]
+pub mod command;
+#[cfg(feature = "game")]
 pub mod editor;
 pub mod geom;
 pub mod grid;

@@ -7,19 +7,53 @@ use super::layout::{self, Area, Screen, Tone};
 use super::palette::{DIM, ERROR, GOOD, PANEL, TEXT};
 use super::text;
 use dropthrough::clock::FixedClock;
+use dropthrough::command::{Bindings, Command, Says, Screen as KeysScreen};
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
-/// The help lines, the same on the desktop and in a browser (where Esc
-/// goes back to the level select but never quits, and a level file dropped
-/// on the page plays). Entries are separated by runs of spaces; the layout
-/// packs them into as many lines as the window's width needs.
-pub const HELP: [&str; 2] = [
-    "Left/Right or A/D run   Space/Z/Up/W jump   Down/S drop through, fast-fall   R restart   Esc back",
-    "Tab mode  P pause  . step  [ ] slow  N/B level  G ghost  E edit  M mute  F1 debug  H help",
-];
+/// Whether Back on the level select quits: not in a browser, whose tab is
+/// closed instead.
+pub const CAN_QUIT: bool = cfg!(not(target_arch = "wasm32"));
+
+/// How long "Level complete" stays before the game goes on by itself, s.
+pub const COMPLETE_PAUSE: f64 = 2.5;
+
+/// The help line for `screen`, written from the bindings: entries separated
+/// by runs of spaces, which the layout packs into as many lines as the
+/// window's width needs. Back says what it does in this session: back to
+/// the level select where there is one, else quit (never in a browser).
+pub fn help(session: &Session, bindings: &Bindings, screen: KeysScreen) -> String {
+    let menu = session.menu_cursor().is_some();
+    let quit = || {
+        if CAN_QUIT {
+            Says::Verb("quit")
+        } else {
+            Says::Nothing
+        }
+    };
+    let says = |command| match (command, screen) {
+        (Command::Back, KeysScreen::Menu) => quit(),
+        (Command::Back, KeysScreen::Playing) if menu => Says::Verb("back"),
+        (Command::Back | Command::Confirm, KeysScreen::Finished) if menu => {
+            Says::Verb("level select")
+        }
+        (Command::Confirm, KeysScreen::Finished) => Says::Nothing,
+        (Command::Back, _) => quit(),
+        (Command::Restart, KeysScreen::Finished) => Says::Verb("play again"),
+        _ => Says::Usual,
+    };
+    bindings.help(screen, says).join("   ")
+}
+
+/// The first key of `command`, as a panel names it.
+fn key(bindings: &Bindings, command: Command) -> String {
+    bindings
+        .keys(command)
+        .first()
+        .map_or_else(|| "(unbound)".into(), ToString::to_string)
+}
 
 fn seconds(steps: u64) -> f64 {
     steps as f64 / f64::from(STEPS_PER_SECOND)
@@ -201,10 +235,10 @@ fn outcome_line(session: &Session) -> (String, Tone) {
 
 /// "Level complete", the summary or the level select, depending on the
 /// phase, laid out in `play` (the area between the bars).
-pub fn phase(session: &Session, play: Area) -> Screen {
+pub fn phase(session: &Session, play: Area, bindings: &Bindings) -> Screen {
     match session.phase() {
         Phase::Playing | Phase::Editing => Screen::default(),
-        Phase::Menu => menu(session, play),
+        Phase::Menu => menu(session, play, bindings),
         Phase::Complete => {
             let Some(Some(result)) = session.results().get(session.index()) else {
                 return Screen::default();
@@ -225,16 +259,17 @@ pub fn phase(session: &Session, play: Area) -> Screen {
                     outcome_line(session),
                     (
                         format!(
-                            "{}{}",
+                            "{} in {COMPLETE_PAUSE} s ({}: now){}",
                             if session.index() + 1 < session.level_count() {
-                                "Enter: next level"
+                                "On to the next level"
                             } else {
-                                "Enter: summary"
+                                "On to the summary"
                             },
+                            key(bindings, Command::Confirm),
                             if session.menu_cursor().is_some() {
-                                "   Esc: level select"
+                                format!("   {}: level select", key(bindings, Command::Back))
                             } else {
-                                ""
+                                String::new()
                             }
                         ),
                         Tone::Dim,
@@ -267,15 +302,7 @@ pub fn phase(session: &Session, play: Area) -> Screen {
                 ),
                 Tone::Good,
             ));
-            lines.push((
-                if session.menu_cursor().is_some() {
-                    "Enter: level select   R: play again   Esc: quit"
-                } else {
-                    "R: play again   Esc: quit"
-                }
-                .into(),
-                Tone::Dim,
-            ));
+            lines.push((help(session, bindings, KeysScreen::Finished), Tone::Dim));
             layout::panel(play, &lines)
         }
     }
@@ -284,7 +311,7 @@ pub fn phase(session: &Session, play: Area) -> Screen {
 /// The level select: every level with its best time and deaths, the
 /// cursor's row lit; as many rows as fit in `play`, scrolled to keep the
 /// cursor in view.
-fn menu(session: &Session, play: Area) -> Screen {
+fn menu(session: &Session, play: Area, bindings: &Bindings) -> Screen {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
     let kept = session.records_dir().map_or_else(
@@ -293,10 +320,7 @@ fn menu(session: &Session, play: Area) -> Screen {
     );
     let footer = [
         (String::new(), Tone::Dim),
-        (
-            "Up/Down choose   Enter play   Esc quit".to_string(),
-            Tone::Dim,
-        ),
+        (help(session, bindings, KeysScreen::Menu), Tone::Dim),
         (kept, Tone::Dim),
     ];
     let fit = layout::menu_rows(play, 2 + footer.len());

@@ -1,20 +1,59 @@
-//! The keyboard: which keys mean run, jump and down, and a latch so that a
-//! tap shorter than one step still reaches the simulation as one held step.
+//! The keyboard: macroquad's key codes for the game's [`Key`]s, and a latch
+//! so that a tap shorter than one step still reaches the simulation as one
+//! held step. Which key does what is [`Bindings`]' job.
 
+use dropthrough::command::{Bindings, Command, Key};
 use dropthrough::Keys;
 use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
 
-const LEFT: [KeyCode; 2] = [KeyCode::Left, KeyCode::A];
-const RIGHT: [KeyCode; 2] = [KeyCode::Right, KeyCode::D];
-const JUMP: [KeyCode; 4] = [KeyCode::Space, KeyCode::Z, KeyCode::Up, KeyCode::W];
-const DOWN: [KeyCode; 2] = [KeyCode::Down, KeyCode::S];
+/// macroquad's code for a key.
+fn code(key: Key) -> KeyCode {
+    match key {
+        Key::Left => KeyCode::Left,
+        Key::Right => KeyCode::Right,
+        Key::Up => KeyCode::Up,
+        Key::Down => KeyCode::Down,
+        Key::A => KeyCode::A,
+        Key::B => KeyCode::B,
+        Key::D => KeyCode::D,
+        Key::E => KeyCode::E,
+        Key::G => KeyCode::G,
+        Key::H => KeyCode::H,
+        Key::M => KeyCode::M,
+        Key::N => KeyCode::N,
+        Key::P => KeyCode::P,
+        Key::R => KeyCode::R,
+        Key::S => KeyCode::S,
+        Key::W => KeyCode::W,
+        Key::Z => KeyCode::Z,
+        Key::Space => KeyCode::Space,
+        Key::Enter => KeyCode::Enter,
+        Key::KeypadEnter => KeyCode::KpEnter,
+        Key::Escape => KeyCode::Escape,
+        Key::Tab => KeyCode::Tab,
+        Key::Period => KeyCode::Period,
+        Key::LeftBracket => KeyCode::LeftBracket,
+        Key::RightBracket => KeyCode::RightBracket,
+        Key::F1 => KeyCode::F1,
+    }
+}
 
-fn keys_where(test: impl Fn(KeyCode) -> bool) -> Keys {
+/// Whether `key` went down this frame.
+pub fn pressed(key: Key) -> bool {
+    is_key_pressed(code(key))
+}
+
+/// Whether `key` is held.
+pub fn held(key: Key) -> bool {
+    is_key_down(code(key))
+}
+
+fn keys_where(bindings: &Bindings, test: impl Fn(Key) -> bool) -> Keys {
     Keys {
-        left: LEFT.into_iter().any(&test),
-        right: RIGHT.into_iter().any(&test),
-        jump: JUMP.into_iter().any(&test),
-        down: DOWN.into_iter().any(&test),
+        left: bindings.any(Command::Left, &test),
+        right: bindings.any(Command::Right, &test),
+        jump: bindings.any(Command::Jump, &test),
+        down: bindings.any(Command::Down, &test),
     }
 }
 
@@ -27,14 +66,14 @@ pub struct KeyLatch {
 
 impl KeyLatch {
     /// Call once per rendered frame.
-    pub fn sample(&mut self) {
-        let pressed = keys_where(is_key_pressed);
+    pub fn sample(&mut self, bindings: &Bindings) {
+        let pressed = keys_where(bindings, pressed);
         self.latched = or(self.latched, pressed);
     }
 
     /// The keys for the next step: held now, or tapped since the last step.
-    pub fn take(&mut self) -> Keys {
-        let keys = or(keys_where(is_key_down), self.latched);
+    pub fn take(&mut self, bindings: &Bindings) -> Keys {
+        let keys = or(keys_where(bindings, held), self.latched);
         self.latched = Keys::NONE;
         keys
     }

@@ -21,6 +21,7 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use dropthrough::bullet::BulletEvent;
 use dropthrough::clock::FixedClock;
+use dropthrough::command::{Bindings, Command, Screen as KeysScreen};
 use dropthrough::geom::Rect;
 use dropthrough::session::{OutputError, Phase, Session};
 use dropthrough::Step;
@@ -30,7 +31,6 @@ use camera::Camera;
 use keys::KeyLatch;
 
 /// Seconds the "level complete" panel stays before the next level starts.
-const COMPLETE_PAUSE: f64 = 2.5;
 /// Seconds between checks of the level file for edits.
 const RELOAD_EVERY: f64 = 1.0;
 /// The shortest frame, s: one simulation step. Without vsync the loop sleeps
@@ -101,6 +101,75 @@ pub fn conf() -> Conf {
     }
 }
 
+/// What the window shows besides the world.
+struct View {
+    /// The help lines.
+    help: bool,
+    /// The debug view.
+    debug: bool,
+}
+
+/// Which commands mean something in `phase`.
+fn screen_of(phase: Phase) -> KeysScreen {
+    match phase {
+        Phase::Menu => KeysScreen::Menu,
+        Phase::Finished => KeysScreen::Finished,
+        Phase::Playing | Phase::Complete | Phase::Editing => KeysScreen::Playing,
+    }
+}
+
+/// Applies the commands pressed this frame on the level select, a level
+/// or the summary. (Running and jumping reach the world through the key
+/// latch; Back, Edit, Mute and going on from "Level complete" are the
+/// loop's, which they end, open or say something in.)
+fn apply(
+    pressed: &[Command],
+    session: &mut Session,
+    view: &mut View,
+    clock: &mut FixedClock,
+    notices: &mut hud::Notices,
+    edit_view: &mut editor::EditView,
+) {
+    for &command in pressed {
+        let (menu, finished) = (
+            session.phase() == Phase::Menu,
+            session.phase() == Phase::Finished,
+        );
+        match command {
+            Command::NewLevel => {
+                edit_view.reset();
+                if let Err(why) = session.new_level() {
+                    notices.say(why);
+                }
+            }
+            Command::MenuUp => session.menu_move(-1),
+            Command::MenuDown => session.menu_move(1),
+            Command::Confirm if menu => session.menu_choose(),
+            Command::Confirm if finished => session.open_menu(),
+            Command::Restart if finished => session.play_again(),
+            Command::Restart => session.restart(),
+            Command::Next => session.next_level(),
+            Command::Previous => session.previous_level(),
+            Command::Ghost => session.toggle_ghost(),
+            Command::Mode => session.cycle_mode(),
+            Command::Pause => clock.toggle_pause(),
+            Command::Step => clock.step_once(),
+            Command::Slower => clock.slower(),
+            Command::Faster => clock.faster(),
+            Command::Help => view.help = !view.help,
+            Command::Debug => view.debug = !view.debug,
+            Command::Left
+            | Command::Right
+            | Command::Jump
+            | Command::Down
+            | Command::Back
+            | Command::Edit
+            | Command::Mute
+            | Command::Confirm => {}
+        }
+    }
+}
+
 /// What is drawn for the player: the last two states, for interpolation.
 struct Motion {
     before: Rect,
@@ -147,8 +216,11 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut last_step = Step::default();
     let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut effects = effects::Effects::default();
-    let mut show_help = true;
-    let mut show_debug = false;
+    let mut view = View {
+        help: true,
+        debug: false,
+    };
+    let bindings = Bindings::default();
     let mut last_reload_check = get_time();
     let mut completed_at: Option<f64> = None;
     #[cfg(target_arch = "wasm32")]
@@ -165,7 +237,12 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // browser tab is closed, not quit: there Esc only goes back. (Keys
         // typed into the editor's header panel are text, not commands.)
         let typing = edit_view.typing();
-        let quit = !typing && is_key_pressed(KeyCode::Escape) && session.escape();
+        let pressed = match typing {
+            true => Vec::new(),
+            false => bindings.pressed(screen_of(session.phase()), keys::pressed),
+        };
+        let has = |c: Command| pressed.contains(&c);
+        let quit = has(Command::Back) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
         if quit || (is_quit_requested() && session.request_quit()) {
             break;
@@ -185,80 +262,29 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         }
 
         // 1. Commands. Each that starts a level over resets what is drawn.
-        latch.sample();
+        latch.sample(&bindings);
         let level_before = (session.index(), session.world().frame(), session.phase());
-        if !typing && is_key_pressed(KeyCode::M) {
+        if has(Command::Mute) {
             if let Some(why) = sounds.toggle_mute() {
                 notices_shown.say(why.to_string());
             }
         }
-        if !typing && is_key_pressed(KeyCode::E) && session.phase() != Phase::Menu {
+        if has(Command::Edit) && session.phase() != Phase::Menu {
             if session.phase() != Phase::Editing {
                 edit_view.reset();
             }
             session.toggle_editor();
         } else if session.phase() == Phase::Editing {
             edit_view.update(&mut session, get_frame_time());
-        } else if session.phase() == Phase::Menu {
-            if is_key_pressed(KeyCode::N) {
-                edit_view.reset();
-                if let Err(why) = session.new_level() {
-                    notices_shown.say(why);
-                }
-            }
-            if [KeyCode::Up, KeyCode::W].into_iter().any(is_key_pressed) {
-                session.menu_move(-1);
-            }
-            if [KeyCode::Down, KeyCode::S].into_iter().any(is_key_pressed) {
-                session.menu_move(1);
-            }
-            if [KeyCode::Enter, KeyCode::KpEnter]
-                .into_iter()
-                .any(is_key_pressed)
-            {
-                session.menu_choose();
-            }
         } else {
-            if is_key_pressed(KeyCode::R) {
-                if session.phase() == Phase::Finished {
-                    session.play_again();
-                } else {
-                    session.restart();
-                }
-            }
-            if is_key_pressed(KeyCode::N) {
-                session.next_level();
-            }
-            if is_key_pressed(KeyCode::B) {
-                session.previous_level();
-            }
-            if session.phase() == Phase::Finished && is_key_pressed(KeyCode::Enter) {
-                session.open_menu();
-            }
-            if is_key_pressed(KeyCode::G) {
-                session.toggle_ghost();
-            }
-            if is_key_pressed(KeyCode::Tab) {
-                session.cycle_mode();
-            }
-            if is_key_pressed(KeyCode::P) {
-                clock.toggle_pause();
-            }
-            if is_key_pressed(KeyCode::Period) {
-                clock.step_once();
-            }
-            if is_key_pressed(KeyCode::LeftBracket) {
-                clock.slower();
-            }
-            if is_key_pressed(KeyCode::RightBracket) {
-                clock.faster();
-            }
-            if is_key_pressed(KeyCode::H) {
-                show_help = !show_help;
-            }
-            if is_key_pressed(KeyCode::F1) {
-                show_debug = !show_debug;
-            }
+            apply(
+                &pressed,
+                &mut session,
+                &mut view,
+                &mut clock,
+                &mut notices_shown,
+                &mut edit_view,
+            );
         }
         let now = get_time();
         if now - last_reload_check >= RELOAD_EVERY {
@@ -267,7 +293,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         }
         if session.phase() == Phase::Complete {
             let since = *completed_at.get_or_insert(now);
-            if now - since >= COMPLETE_PAUSE || is_key_pressed(KeyCode::Enter) {
+            if now - since >= hud::COMPLETE_PAUSE || has(Command::Confirm) {
                 session.continue_after_complete();
             }
         } else {
@@ -300,7 +326,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         for _ in 0..clock.advance(f64::from(get_frame_time())) {
             let before = session.world().player().rect();
             let fall = session.world().player().vy().max(0.0);
-            let keys = latch.take();
+            let keys = latch.take(&bindings);
             #[cfg(target_arch = "wasm32")]
             if keys != keys_before {
                 web::log(&format!("keys {keys}"));
@@ -389,18 +415,20 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             .chain(notices_shown.current(now))
             .collect();
         let editing = session.phase() == Phase::Editing;
-        let help: &[&str] = if editing {
-            &editor::HELP
-        } else if show_help {
-            &hud::HELP
+        let help_line = [hud::help(&session, &bindings, screen_of(session.phase()))];
+        let help: Vec<&str> = if editing {
+            editor::HELP.to_vec()
+        } else if view.help && session.phase() != Phase::Menu {
+            // NOTE: the level select's footer says the same.
+            help_line.iter().map(String::as_str).collect()
         } else {
-            &[]
+            Vec::new()
         };
         let (frame, bars) = layout::bars(
             (screen_width(), screen_height()),
             &hud::status(&session, &clock, sounds.state()),
             &said,
-            help,
+            &help,
         );
         notices_shown.shown(frame.notices_shown.saturating_sub(standing.len()), now);
         if editing {
@@ -419,7 +447,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 (frame.play.y, frame.play.bottom()),
             );
             // NOTE: the debug view shows boxes where they are: no shake, no squash.
-            if !show_debug {
+            if !view.debug {
                 let (dx, dy) = effects.shake(now);
                 viewport.origin = (
                     viewport.origin.0 + dx.round(),
@@ -450,10 +478,10 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 r.w as f32,
                 r.h as f32,
                 p.facing(),
-                if show_debug { 0.0 } else { effects.squash() },
+                if view.debug { 0.0 } else { effects.squash() },
             );
             let ghost_drawn =
-                session.ghost_shown() && session.phase() != Phase::Menu && !show_debug;
+                session.ghost_shown() && session.phase() != Phase::Menu && !view.debug;
             if let (Some(g), Some(gm), true) = (session.ghost(), &ghost_motion, ghost_drawn) {
                 let (gx, gy) = gm.at(clock.alpha());
                 let gr = g.player().rect();
@@ -467,12 +495,12 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 );
             }
             effects.draw(&viewport, now);
-            if show_debug {
+            if view.debug {
                 draw::debug(world, &last_step, &viewport);
             }
         }
         hud::draw(&bars);
-        hud::draw(&hud::phase(&session, frame.play));
+        hud::draw(&hud::phase(&session, frame.play, &bindings));
         next_frame().await;
         #[cfg(target_arch = "wasm32")]
         if !announced {

@@ -8,6 +8,8 @@ use dropthrough::clock::FixedClock;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
 use dropthrough::{CollisionMode, InputScript, Keys};
 
+use dropthrough::command::{Bindings, Screen as KeysScreen};
+
 use super::hud;
 use super::layout::{self, Area, Screen, Tone};
 
@@ -30,6 +32,12 @@ fn session(count: usize) -> Session {
         })
         .collect();
     Session::new(levels, CollisionMode::Substep, Outputs::default(), None)
+}
+
+/// The help line of a level being played in `s`, as the window shows it.
+fn help(s: &Session) -> Vec<&'static str> {
+    let line = hud::help(s, &Bindings::default(), KeysScreen::Playing);
+    vec![Box::leak(line.into_boxed_str())]
 }
 
 fn notices() -> Vec<(String, Tone)> {
@@ -110,7 +118,7 @@ fn the_play_screen_with_every_status_and_notice_fits() {
         Some(replay),
     );
     for window in SIZES {
-        for help in [&hud::HELP[..], &[]] {
+        for help in [&help(&s)[..], &[]] {
             let (frame, screen) = bars(&s, window, &notices(), help);
             check("play", window, &[&screen]);
             assert!(frame.play.h > 0.0, "room is left for the level");
@@ -136,7 +144,7 @@ fn notices_that_do_not_fit_wait_their_turn() {
             )
         })
         .collect();
-    let (frame, screen) = bars(&s, (640.0, 480.0), &many, &hud::HELP);
+    let (frame, screen) = bars(&s, (640.0, 480.0), &many, &help(&s));
     assert_eq!(frame.notices_shown, layout::NOTICE_LINES);
     let shown: Vec<&str> = screen.lines.iter().map(|(_, l)| l.text.as_str()).collect();
     assert!(
@@ -157,8 +165,8 @@ fn the_level_select_fits_with_an_error_below_it() {
     }
     assert_eq!(s.phase(), Phase::Menu);
     for window in SIZES {
-        let (frame, bars) = bars(&s, window, &notices(), &hud::HELP);
-        let menu = hud::phase(&s, frame.play);
+        let (frame, bars) = bars(&s, window, &notices(), &help(&s));
+        let menu = hud::phase(&s, frame.play, &Bindings::default());
         assert!(
             menu.lines.iter().any(|(_, l)| l.text.starts_with("> 26")),
             "the chosen row is shown at {window:?}"
@@ -183,16 +191,19 @@ fn level_complete_and_the_summary_fit() {
             }
         }
         assert_eq!(s.phase(), Phase::Complete);
-        let (frame, bars_screen) = bars(&s, window, &notices(), &hud::HELP);
+        let (frame, bars_screen) = bars(&s, window, &notices(), &help(&s));
         check(
             "complete",
             window,
-            &[&bars_screen, &hud::phase(&s, frame.play)],
+            &[
+                &bars_screen,
+                &hud::phase(&s, frame.play, &Bindings::default()),
+            ],
         );
         s.continue_after_complete();
         assert_eq!(s.phase(), Phase::Finished);
-        let (frame, bars_screen) = bars(&s, window, &notices(), &hud::HELP);
-        let summary = hud::phase(&s, frame.play);
+        let (frame, bars_screen) = bars(&s, window, &notices(), &help(&s));
+        let summary = hud::phase(&s, frame.play, &Bindings::default());
         assert!(!summary.lines.is_empty());
         check("summary", window, &[&bars_screen, &summary]);
     }
@@ -242,12 +253,71 @@ fn the_editor_fits_with_its_palette_panel_and_messages() {
 fn a_tiny_window_lays_out_without_a_panic() {
     let mut s = session(3).with_menu();
     for window in [(0.0, 0.0), (1.0, 1.0), (120.0, 90.0), (300.0, 40.0)] {
-        let (frame, _) = bars(&s, window, &notices(), &hud::HELP);
-        let _ = hud::phase(&s, frame.play);
+        let (frame, _) = bars(&s, window, &notices(), &help(&s));
+        let _ = hud::phase(&s, frame.play, &Bindings::default());
         let _ = layout::editor(frame.play, 10, "solid - brush (Q)", &[], &notices());
     }
     s.menu_choose();
     s.toggle_editor();
     let (frame, _) = bars(&s, (200.0, 100.0), &notices(), &super::editor::HELP);
     assert!(frame.play.h >= 0.0);
+}
+
+/// What the screen says about a key is what the key does there: Esc is
+/// "back" while playing from the level select and "quit" on it (never in a
+/// browser, which is closed instead), "quit" while playing a level given on
+/// the command line; N is "new level" on the level select; "Level complete"
+/// says it goes on by itself.
+#[test]
+fn the_help_and_the_panels_say_what_the_keys_do_there() {
+    let b = Bindings::default();
+    let mut s = session(2).with_menu();
+    let footer = hud::help(&s, &b, KeysScreen::Menu);
+    assert_eq!(footer.contains("Esc quit"), hud::CAN_QUIT, "{footer}");
+    assert!(
+        footer.contains("N new level") && footer.contains("Enter"),
+        "{footer}"
+    );
+    let (frame, _) = bars(&s, SIZES[1], &[], &[]);
+    let menu = hud::phase(&s, frame.play, &b);
+    assert!(
+        menu.lines.iter().any(|(_, l)| l.text == footer),
+        "the footer is the help"
+    );
+    s.menu_choose();
+    assert_eq!(s.phase(), Phase::Playing);
+    let playing = hud::help(&s, &b, KeysScreen::Playing);
+    assert!(
+        playing.contains("Esc back") && !playing.contains("quit"),
+        "{playing}"
+    );
+    assert!(!playing.contains("new level"), "{playing}");
+    let alone = session(1);
+    let playing = hud::help(&alone, &b, KeysScreen::Playing);
+    assert_eq!(playing.contains("Esc quit"), hud::CAN_QUIT, "{playing}");
+    assert!(!playing.contains("Esc back"), "{playing}");
+
+    let mut s = session(2);
+    s.step(Keys::NONE);
+    for _ in 0..600 {
+        s.step(Keys {
+            right: true,
+            ..Keys::NONE
+        });
+        if s.phase() != Phase::Playing {
+            break;
+        }
+    }
+    assert_eq!(s.phase(), Phase::Complete);
+    let (frame, _) = bars(&s, SIZES[1], &[], &[]);
+    let complete = hud::phase(&s, frame.play, &b);
+    let said: Vec<&str> = complete
+        .lines
+        .iter()
+        .map(|(_, l)| l.text.as_str())
+        .collect();
+    assert!(
+        said.contains(&"On to the next level in 2.5 s (Enter: now)"),
+        "{said:?}"
+    );
 }
