@@ -314,3 +314,117 @@ fn a_wall_put_in_open_space_stops_bullets_at_once() {
         );
     }
 }
+
+/// What an actor reports, step by step: its keys, in play; one jump, one
+/// bump on the ceiling and one landing for one press — never a walker.
+#[test]
+fn an_actor_reports_its_jump_bump_and_landing_once_each() {
+    for mode in EXACT {
+        let mut w = World::new(room(), mode);
+        let a = w.add_actor(Rect::new(64, 48, 12, 16));
+        w.set_keys(a, keys("jump"));
+        assert_eq!(w.actor(a).unwrap().keys(), keys("jump"), "{mode}");
+        let (mut jumps, mut bumps, mut lands) = (0, 0, 0);
+        for n in 0..90 {
+            w.step(Keys::NONE);
+            if n == 20 {
+                w.set_keys(a, Keys::NONE);
+            }
+            let actor = w.actor(a).unwrap();
+            assert!(actor.in_play(), "{mode}");
+            let e = actor.events();
+            assert!(!e.met_walker && !e.crushed, "{mode}");
+            jumps += usize::from(e.jump);
+            bumps += usize::from(e.bump);
+            lands += usize::from(e.land);
+        }
+        // The room is three tiles high; a jump rises about 54 px.
+        assert_eq!((jumps, bumps, lands), (1, 1, 1), "{mode}");
+        assert_eq!(w.actor(a).unwrap().rect().bottom(), 64, "{mode}");
+    }
+}
+
+/// An actor meets a walker by its own fall onto it, and by a carry that
+/// takes it past one in a single step (50 px, so no later move of the step
+/// reaches it).
+#[test]
+fn an_actor_meets_walkers_by_its_own_moves_and_by_carries() {
+    for mode in EXACT {
+        let mut w = World::new(
+            level(
+                "
+                walker_speed = 1
+                ########
+                #......#
+                #......#
+                #...W.@#
+                ########
+                ",
+            ),
+            mode,
+        );
+        let a = w.add_actor(Rect::new(66, 16, 10, 12));
+        let met: Vec<bool> = (0..30)
+            .map(|_| {
+                w.step(Keys::NONE);
+                w.actor(a).unwrap().events().met_walker
+            })
+            .collect();
+        assert!(met.contains(&true), "{mode}: fell onto it");
+
+        let mut w = World::new(
+            level(
+                "
+                a = oneway right 10 3000
+                walker_speed = 1
+                ##############
+                #............#
+                #............#
+                #....W......@#
+                #....-.......#
+                #aa..........#
+                ##############
+                ",
+            ),
+            mode,
+        );
+        // Tall enough to reach the walker on its ledge from the mover below.
+        let a = w.add_actor(Rect::new(18, 52, 10, 28));
+        w.step(Keys::NONE);
+        let actor = w.actor(a).unwrap();
+        assert!(!actor.events().met_walker, "{mode}: {:?}", actor.rect());
+        w.step(Keys::NONE);
+        let actor = w.actor(a).unwrap();
+        assert!(actor.rect().x > 95, "{mode}: carried past it");
+        assert!(actor.events().met_walker, "{mode}: met on the way");
+    }
+}
+
+/// A carry stopped by a wall leaves the actor behind, in play: only a solid
+/// it could not clear crushes it.
+#[test]
+fn a_carry_stopped_by_a_wall_leaves_the_actor_behind_not_crushed() {
+    for mode in EXACT {
+        let mut w = World::new(
+            level(
+                "
+                a = oneway right 4 60
+                ########
+                #....#.#
+                #aa...@#
+                ########
+                ",
+            ),
+            mode,
+        );
+        let a = w.add_actor(Rect::new(18, 20, 10, 12));
+        let mut stopped = false;
+        for _ in 0..90 {
+            w.step(Keys::NONE);
+            let actor = w.actor(a).unwrap();
+            assert!(actor.in_play() && !actor.events().crushed, "{mode}");
+            stopped |= actor.rect().right() == 80;
+        }
+        assert!(stopped, "{mode}: held at the wall");
+    }
+}
