@@ -63,10 +63,15 @@ fn a_crate_falls_lands_once_and_stands_at_rest() {
             mode,
         );
         let mut landed = Vec::new();
+        let gravity = w.tuning().gravity;
         for n in 1..=60 {
             w.step(Keys::NONE);
             if w.bodies()[0].events().land {
                 landed.push(n);
+            }
+            if n == 1 {
+                let vy = w.bodies()[0].vy();
+                assert_eq!(vy, gravity / 60.0, "{mode}: one step of gravity");
             }
         }
         assert_eq!(landed.len(), 1, "{mode}: lands once");
