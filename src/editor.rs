@@ -12,7 +12,7 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::header::NUMBER_KEYS;
+use crate::header::{NUMBER_KEYS, TEXT_KEYS};
 use crate::level::{Level, MAX_GRID_SIDE};
 use crate::mover::MoverKind;
 use crate::trace::AtomicFile;
@@ -494,13 +494,14 @@ impl Editor {
         });
     }
 
-    /// The header values the panel edits, in order: the title, every
-    /// numeric key, then each mover's line; `""` for a key not set.
+    /// The header values the panel edits, in order: the title and the
+    /// hint, every numeric key, then each mover's line; `""` for a key not
+    /// set.
     pub fn header_fields(&self) -> Vec<(String, String)> {
-        let mut fields = vec![(
-            "title".to_string(),
-            self.doc.header("title").unwrap_or_default(),
-        )];
+        let mut fields: Vec<(String, String)> = TEXT_KEYS
+            .iter()
+            .map(|&key| (key.to_string(), self.doc.header(key).unwrap_or_default()))
+            .collect();
         for key in &NUMBER_KEYS {
             fields.push((
                 key.name.to_string(),

@@ -10,8 +10,16 @@ use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 /// Largest number most header values may hold (px/s, px/s² or s).
 pub const MAX_HEADER_VALUE: f64 = 10_000_000.0;
 
-/// The one header key whose value is text: the level's name.
+/// The header key whose value is the level's name.
 pub const TITLE_KEY: &str = "title";
+
+/// The header key whose value is a hint said to the player as the level
+/// starts.
+pub const HINT_KEY: &str = "hint";
+
+/// The header keys whose values are text, in the order a level is written
+/// back out (before every numeric key).
+pub const TEXT_KEYS: [&str; 2] = [TITLE_KEY, HINT_KEY];
 
 /// The [`Tuning`] field a numeric header key overrides, and so the
 /// precision its value is read in.
@@ -100,9 +108,9 @@ pub const NUMBER_KEYS: [NumberKey; 8] = [
     },
 ];
 
-/// Every key a header may use, for error messages: `title, gravity, …`.
+/// Every key a header may use, for error messages: `title, hint, gravity, …`.
 pub fn known_keys() -> String {
-    let mut names = vec![TITLE_KEY];
+    let mut names = TEXT_KEYS.to_vec();
     names.extend(NUMBER_KEYS.iter().map(|k| k.name));
     format!(
         "{}, or a letter a-z for a moving platform",
@@ -206,6 +214,8 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
 pub struct Header {
     /// The level's name, shown in the window (else the file name is).
     pub title: Option<String>,
+    /// A hint the window says when the level starts.
+    pub hint: Option<String>,
     /// The value of each of [`NUMBER_KEYS`] the level sets, by index.
     numbers: [Option<f64>; NUMBER_KEYS.len()],
     /// Each mover's value, by letter (`a` first).

@@ -12,7 +12,9 @@ use crate::body::{BodyKind, BodySpec, MAX_BODIES};
 use crate::bullet::Turret;
 use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
-use crate::header::{known_keys, mover_key, parse_mover, Field, Header, NUMBER_KEYS, TITLE_KEY};
+use crate::header::{
+    known_keys, mover_key, parse_mover, Field, Header, HINT_KEY, NUMBER_KEYS, TEXT_KEYS, TITLE_KEY,
+};
 use crate::mover::{Mover, MoverKind};
 use crate::printable::printable;
 use crate::textfile::{read_limited, utf8, ReadError};
@@ -245,7 +247,7 @@ impl Level {
         Parser {
             file,
             header: Header::default(),
-            key_lines: [0; NUMBER_KEYS.len() + 1],
+            key_lines: [0; TEXT_KEYS.len() + NUMBER_KEYS.len()],
             rows: Vec::new(),
             row_lines: Vec::new(),
             width: 0,
@@ -321,9 +323,9 @@ impl Level {
 struct Parser<'a> {
     file: &'a str,
     header: Header,
-    /// The line each known key was set on (0 = not yet): the title, then
-    /// each of [`NUMBER_KEYS`].
-    key_lines: [usize; NUMBER_KEYS.len() + 1],
+    /// The line each known key was set on (0 = not yet): each of
+    /// [`TEXT_KEYS`], then each of [`NUMBER_KEYS`].
+    key_lines: [usize; TEXT_KEYS.len() + NUMBER_KEYS.len()],
     /// The grid rows' text, checked; turned into tiles once the width is known.
     rows: Vec<&'a str>,
     width: usize,
@@ -631,11 +633,12 @@ impl<'a> Parser<'a> {
             self.header.set_mover(letter, spec);
             return Ok(());
         }
-        // Slot 0 is the title; slot i + 1 is NUMBER_KEYS[i].
-        let slot = if key == TITLE_KEY {
-            0
+        // Slot i < TEXT is TEXT_KEYS[i]; slot TEXT + i is NUMBER_KEYS[i].
+        const TEXT: usize = TEXT_KEYS.len();
+        let slot = if let Some(i) = TEXT_KEYS.iter().position(|&k| k == key) {
+            i
         } else if let Some(i) = NUMBER_KEYS.iter().position(|k| k.name == key) {
-            i + 1
+            TEXT + i
         } else {
             return Err(self.error(
                 line_no,
@@ -644,8 +647,8 @@ impl<'a> Parser<'a> {
             ));
         };
         let name = match slot {
-            0 => TITLE_KEY,
-            i => NUMBER_KEYS[i - 1].name,
+            i if i < TEXT => TEXT_KEYS[i],
+            i => NUMBER_KEYS[i - TEXT].name,
         };
         if self.key_lines[slot] != 0 {
             let first_line = self.key_lines[slot];
@@ -659,11 +662,15 @@ impl<'a> Parser<'a> {
             ));
         }
         self.key_lines[slot] = line_no;
-        if slot == 0 {
-            self.header.title = Some(value.to_string());
+        if slot < TEXT {
+            let text = Some(value.to_string());
+            match name {
+                HINT_KEY => self.header.hint = text,
+                _ => self.header.title = text,
+            }
             return Ok(());
         }
-        let key = &NUMBER_KEYS[slot - 1];
+        let key = &NUMBER_KEYS[slot - TEXT];
         let Some(number) = key.parse(value) else {
             return Err(self.error(
                 line_no,
@@ -676,7 +683,7 @@ impl<'a> Parser<'a> {
                 },
             ));
         };
-        self.header.set_number(slot - 1, number);
+        self.header.set_number(slot - TEXT, number);
         Ok(())
     }
 }
@@ -695,6 +702,9 @@ impl fmt::Display for Level {
         let h = &self.header;
         if let Some(title) = &h.title {
             writeln!(f, "{TITLE_KEY} = {title}")?;
+        }
+        if let Some(hint) = &h.hint {
+            writeln!(f, "{HINT_KEY} = {hint}")?;
         }
         for (key, value) in h.numbers() {
             match key.field {

@@ -243,14 +243,15 @@ fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
 }
 
 #[test]
-fn the_panel_lists_the_title_every_number_key_and_each_mover() {
-    let e = editor(AUTHORED);
+fn the_panel_lists_the_title_the_hint_every_number_key_and_each_mover() {
+    let mut e = editor(AUTHORED);
     let fields = e.header_fields();
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
     assert_eq!(
         keys,
         [
             "title",
+            "hint",
             "gravity",
             "max_fall",
             "run_speed",
@@ -267,6 +268,19 @@ fn the_panel_lists_the_title_every_number_key_and_each_mover() {
     assert_eq!(value("gravity"), "2000");
     assert_eq!(value("max_fall"), "", "not set: the default");
     assert_eq!(value("a"), "oneway up 2 40");
+    // The hint is text, kept as written (a new line after the last header line).
+    e.set_header("hint", "jump = then run, 2 times").unwrap();
+    let level = dropthrough::Level::parse(&e.text(), "authored.txt").unwrap();
+    assert_eq!(
+        level.header.hint.as_deref(),
+        Some("jump = then run, 2 times")
+    );
+    assert!(
+        e.text()
+            .contains("a = oneway up 2 40\nhint = jump = then run, 2 times\n"),
+        "{}",
+        e.text()
+    );
 }
 
 #[test]

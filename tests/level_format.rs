@@ -111,7 +111,7 @@ fn empty_grid_is_an_error() {
 fn header_errors_name_the_line_and_what_is_expected() {
     assert_eq!(
         err("speed = 3\n#@#\n"),
-        "x.txt:1:1: unknown header key 'speed' (known keys: title, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, or a letter a-z for a moving platform)"
+        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, or a letter a-z for a moving platform)"
     );
     for bad in ["0", "-5", "abc", "NaN", "inf", "1e8", ""] {
         let e = err(&format!("title = t\ngravity = {bad}\n#@#\n"));

@@ -47,6 +47,22 @@ pub fn help(session: &Session, bindings: &Bindings, screen: KeysScreen) -> Strin
     bindings.help(screen, says).join("   ")
 }
 
+/// A level's hint, to say once as it starts: when a level is being played
+/// that is not `hinted` (the one said last, which this updates), and again
+/// after the level select; not on a restart or a death.
+pub fn hint(session: &Session, hinted: &mut Option<usize>) -> Option<String> {
+    match session.phase() {
+        Phase::Menu => *hinted = None,
+        Phase::Playing if *hinted != Some(session.index()) => {
+            *hinted = Some(session.index());
+            let hint = session.level_file().level.header.hint.as_ref();
+            return hint.map(|h| format!("hint: {h}"));
+        }
+        _ => {}
+    }
+    None
+}
+
 /// The first key of `command`, as a panel names it.
 fn key(bindings: &Bindings, command: Command) -> String {
     bindings

@@ -210,6 +210,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     // are), and walkers stomped lately, for drawing.
     let mut bodies_before: Vec<Rect> = Vec::new();
     let mut splats: Vec<(Rect, f64)> = Vec::new();
+    // The level whose hint was said last (again after the level select).
+    let mut hinted: Option<usize> = None;
     let mut notices_shown = hud::Notices::default();
     let mut edit_view = editor::EditView::default();
     let mut sounds = sound::Sounds::start();
@@ -285,6 +287,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 &mut notices_shown,
                 &mut edit_view,
             );
+        }
+        if let Some(hint) = hud::hint(&session, &mut hinted) {
+            notices_shown.say(hint);
         }
         let now = get_time();
         if now - last_reload_check >= RELOAD_EVERY {

@@ -321,3 +321,32 @@ fn the_help_and_the_panels_say_what_the_keys_do_there() {
         "{said:?}"
     );
 }
+
+/// A level's hint is said as the level starts, once: not on a restart,
+/// again when it is chosen from the level select again.
+#[test]
+fn a_hint_is_said_once_as_its_level_starts() {
+    let levels = vec![
+        level("a.txt", &format!("hint = look up\n{CORRIDOR}")),
+        level("b.txt", CORRIDOR),
+    ];
+    let mut s = Session::new(levels, CollisionMode::Substep, Outputs::default(), None).with_menu();
+    let mut hinted = None;
+    assert_eq!(hud::hint(&s, &mut hinted), None, "not on the level select");
+    s.menu_choose();
+    assert_eq!(hud::hint(&s, &mut hinted).as_deref(), Some("hint: look up"));
+    assert_eq!(hud::hint(&s, &mut hinted), None, "once");
+    s.restart();
+    assert_eq!(hud::hint(&s, &mut hinted), None, "not on a restart");
+    s.next_level();
+    assert_eq!(hud::hint(&s, &mut hinted), None, "a level without one");
+    s.open_menu();
+    assert_eq!(hud::hint(&s, &mut hinted), None);
+    s.menu_move(-1);
+    s.menu_choose();
+    assert_eq!(
+        hud::hint(&s, &mut hinted).as_deref(),
+        Some("hint: look up"),
+        "again"
+    );
+}
