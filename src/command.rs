@@ -85,6 +85,39 @@ impl Command {
         Command::NewLevel,
     ];
 
+    /// Its name in the settings file: `left`, `menu_up`, …
+    pub fn id(self) -> &'static str {
+        match self {
+            Command::Left => "left",
+            Command::Right => "right",
+            Command::Jump => "jump",
+            Command::Down => "down",
+            Command::Restart => "restart",
+            Command::Back => "back",
+            Command::Next => "next",
+            Command::Previous => "previous",
+            Command::Mode => "mode",
+            Command::Pause => "pause",
+            Command::Step => "step",
+            Command::Slower => "slower",
+            Command::Faster => "faster",
+            Command::Ghost => "ghost",
+            Command::Edit => "edit",
+            Command::Mute => "mute",
+            Command::Debug => "debug",
+            Command::Help => "help",
+            Command::Confirm => "confirm",
+            Command::MenuUp => "menu_up",
+            Command::MenuDown => "menu_down",
+            Command::NewLevel => "new_level",
+        }
+    }
+
+    /// The command a settings file names.
+    pub fn from_id(id: &str) -> Option<Command> {
+        Command::ALL.into_iter().find(|c| c.id() == id)
+    }
+
     /// What the help lines call it.
     pub fn verb(self) -> &'static str {
         match self {
@@ -140,6 +173,58 @@ pub enum Key {
     LeftBracket,
     RightBracket,
     F1,
+}
+
+impl Key {
+    /// Every key.
+    pub const ALL: [Key; 26] = [
+        Key::Left,
+        Key::Right,
+        Key::Up,
+        Key::Down,
+        Key::A,
+        Key::B,
+        Key::D,
+        Key::E,
+        Key::G,
+        Key::H,
+        Key::M,
+        Key::N,
+        Key::P,
+        Key::R,
+        Key::S,
+        Key::W,
+        Key::Z,
+        Key::Space,
+        Key::Enter,
+        Key::KeypadEnter,
+        Key::Escape,
+        Key::Tab,
+        Key::Period,
+        Key::LeftBracket,
+        Key::RightBracket,
+        Key::F1,
+    ];
+
+    /// Its name in the settings file: its label without spaces, and the
+    /// punctuation keys by name (`Period`, `LeftBracket`, `KeypadEnter`).
+    pub fn id(self) -> String {
+        match self {
+            Key::KeypadEnter => "KeypadEnter".into(),
+            Key::Escape => "Escape".into(),
+            Key::Period => "Period".into(),
+            Key::LeftBracket => "LeftBracket".into(),
+            Key::RightBracket => "RightBracket".into(),
+            key => key.to_string(),
+        }
+    }
+
+    /// The key a settings file names (case does not matter).
+    pub fn from_id(id: &str) -> Option<Key> {
+        Key::ALL
+            .into_iter()
+            .find(|k| k.id().eq_ignore_ascii_case(id))
+    }
 }
 
 impl fmt::Display for Key {
@@ -270,6 +355,11 @@ impl Bindings {
     /// The keys that give `command`, first the one the help shows first.
     pub fn keys(&self, command: Command) -> &[Key] {
         &self.keys[index(command)]
+    }
+
+    /// Makes `keys` the keys of `command`, in order.
+    pub fn set(&mut self, command: Command, keys: Vec<Key>) {
+        self.keys[index(command)] = keys;
     }
 
     /// Whether any key of `command` passes `test` (pressed, held, …).
@@ -423,6 +513,20 @@ mod tests {
             b.pressed(Screen::Finished, held(&[Key::N, Key::Enter])),
             vec![Command::Confirm]
         );
+    }
+
+    #[test]
+    fn every_command_and_key_has_a_name_that_reads_back() {
+        for c in Command::ALL {
+            assert_eq!(Command::from_id(c.id()), Some(c));
+        }
+        for k in Key::ALL {
+            assert_eq!(Key::from_id(&k.id()), Some(k), "{}", k.id());
+            assert!(!k.id().contains(' '));
+        }
+        assert_eq!(Key::from_id("space"), Some(Key::Space));
+        assert_eq!(Command::from_id("jmp"), None);
+        assert_eq!(Key::from_id("Ctrl"), None);
     }
 
     #[test]

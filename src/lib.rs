@@ -59,6 +59,8 @@ pub mod printable;
 pub mod records;
 #[cfg(feature = "game")]
 pub mod session;
+#[cfg(feature = "game")]
+pub mod settings;
 pub mod store;
 mod textfile;
 pub mod trace;

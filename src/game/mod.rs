@@ -21,9 +21,10 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use dropthrough::bullet::BulletEvent;
 use dropthrough::clock::FixedClock;
-use dropthrough::command::{Bindings, Command, Screen as KeysScreen};
+use dropthrough::command::{Command, Screen as KeysScreen};
 use dropthrough::geom::Rect;
 use dropthrough::session::{OutputError, Phase, Session};
+use dropthrough::settings::Settings;
 use dropthrough::Step;
 use macroquad::prelude::*;
 
@@ -222,7 +223,23 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         help: true,
         debug: false,
     };
-    let bindings = Bindings::default();
+    // The player's settings, from the data directory (defaults without
+    // one, as in a browser); what could not be read is said once.
+    let (settings, unread) = session
+        .records_dir()
+        .map(Settings::load)
+        .unwrap_or_default();
+    for problem in unread {
+        notices_shown.say(problem);
+    }
+    let bindings = settings.bindings.clone();
+    sounds.set_volume(settings.volume);
+    if settings.ghost != session.ghost_shown() {
+        session.toggle_ghost();
+    }
+    if settings.fullscreen {
+        set_fullscreen(true);
+    }
     let mut last_reload_check = get_time();
     let mut completed_at: Option<f64> = None;
     #[cfg(target_arch = "wasm32")]

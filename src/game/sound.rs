@@ -305,10 +305,12 @@ fn wav(samples: &[f32]) -> Vec<u8> {
     bytes
 }
 
-/// The effects, loaded in the background, and whether they are muted.
-#[derive(Default)]
+/// The effects, loaded in the background, whether they are muted, and how
+/// loud they play.
 pub struct Sounds {
     muted: bool,
+    /// 0 (silent) to 1.
+    volume: f32,
     #[cfg(feature = "sound")]
     loaded: std::sync::Arc<std::sync::Mutex<Vec<macroquad::audio::Sound>>>,
 }
@@ -317,7 +319,12 @@ impl Sounds {
     /// Starts making and loading every effect, without waiting for them
     /// (a browser decodes them later): sounds play once they are ready.
     pub fn start() -> Sounds {
-        let sounds = Sounds::default();
+        let sounds = Sounds {
+            muted: false,
+            volume: 1.0,
+            #[cfg(feature = "sound")]
+            loaded: Default::default(),
+        };
         #[cfg(feature = "sound")]
         {
             let slot = std::sync::Arc::clone(&sounds.loaded);
@@ -343,6 +350,11 @@ impl Sounds {
             });
         }
         sounds
+    }
+
+    /// Sets how loud the effects play, 0 (silent) to 100 %.
+    pub fn set_volume(&mut self, percent: u8) {
+        self.volume = f32::from(percent.min(100)) / 100.0;
     }
 
     /// M: mutes or unmutes; in a build without sound, says how to get it.
@@ -375,7 +387,11 @@ impl Sounds {
         if let Ok(loaded) = self.loaded.try_lock() {
             for &effect in effects {
                 if let Some(sound) = loaded.get(effect as usize) {
-                    macroquad::audio::play_sound_once(sound);
+                    let params = macroquad::audio::PlaySoundParams {
+                        looped: false,
+                        volume: self.volume,
+                    };
+                    macroquad::audio::play_sound(sound, params);
                 }
             }
         }
