@@ -677,3 +677,48 @@ fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
         assert!(crossings >= 3, "{mode}: met a post {crossings} times");
     }
 }
+
+/// Down on a rising one-way lift drops through it: the lift, rising, does
+/// not catch the player who is dropping through it (its face sweeps the
+/// player's box on the step of the drop).
+#[test]
+fn down_drops_through_a_rising_one_way_lift() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            a = oneway up 4 240
+            ######
+            #....#
+            #....#
+            #....#
+            #....#
+            #.@..#
+            #.aa.#
+            #....#
+            #....#
+            ######
+            ",
+            mode,
+        );
+        for _ in 0..3 {
+            w.step(Keys::NONE);
+        }
+        let lift = w.mover_boxes()[0].rect;
+        assert_eq!(w.player().rect().bottom(), lift.y, "{mode}: riding");
+        let before = w.player().rect().y;
+        w.step(keys("down"));
+        assert!(w.mover_boxes()[0].rect.y < lift.y, "{mode}: still rising");
+        assert!(
+            w.player().rect().y >= before,
+            "{mode}: not lifted on the drop"
+        );
+        for _ in 0..20 {
+            w.step(Keys::NONE);
+        }
+        let lift = w.mover_boxes()[0].rect;
+        assert!(
+            w.player().rect().y >= lift.bottom(),
+            "{mode}: below the lift"
+        );
+    }
+}
