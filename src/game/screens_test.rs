@@ -40,6 +40,21 @@ fn help(s: &Session) -> Vec<&'static str> {
     vec![Box::leak(line.into_boxed_str())]
 }
 
+/// Runs right until the level being played is complete.
+fn run_to_the_exit(s: &mut Session) {
+    s.step(Keys::NONE); // keys held through a level change count once pressed again
+    for _ in 0..600 {
+        s.step(Keys {
+            right: true,
+            ..Keys::NONE
+        });
+        if s.phase() != Phase::Playing {
+            break;
+        }
+    }
+    assert_eq!(s.phase(), Phase::Complete);
+}
+
 fn notices() -> Vec<(String, Tone)> {
     vec![
         (
@@ -180,17 +195,7 @@ fn level_complete_and_the_summary_fit() {
     let mut s = session(2);
     for window in SIZES {
         s.go_to(1);
-        s.step(Keys::NONE); // keys held through a level change count once pressed again
-        for _ in 0..600 {
-            s.step(Keys {
-                right: true,
-                ..Keys::NONE
-            });
-            if s.phase() != Phase::Playing {
-                break;
-            }
-        }
-        assert_eq!(s.phase(), Phase::Complete);
+        run_to_the_exit(&mut s);
         let (frame, bars_screen) = bars(&s, window, &notices(), &help(&s));
         check(
             "complete",
@@ -298,17 +303,7 @@ fn the_help_and_the_panels_say_what_the_keys_do_there() {
     assert!(!playing.contains("Esc back"), "{playing}");
 
     let mut s = session(2);
-    s.step(Keys::NONE);
-    for _ in 0..600 {
-        s.step(Keys {
-            right: true,
-            ..Keys::NONE
-        });
-        if s.phase() != Phase::Playing {
-            break;
-        }
-    }
-    assert_eq!(s.phase(), Phase::Complete);
+    run_to_the_exit(&mut s);
     let (frame, _) = bars(&s, SIZES[1], &[], &[]);
     let complete = hud::phase(&s, frame.play, &b);
     let said: Vec<&str> = complete
