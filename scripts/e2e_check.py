@@ -193,6 +193,7 @@ def main(out):
             "replaying the recording headless gives the identical bullets CSV")
 
     check_menu_and_ghost(c, out)
+    check_settings(c, out)
     check_editor(c, out)
     sound = screenshot(out, "sound")
     c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
@@ -215,6 +216,31 @@ def main(out):
 
     print(f"e2e: {c.passed} passed, {c.failed} failed")
     return 1 if c.failed else 0
+
+
+def check_settings(c, out):
+    """Jump rebound to J on the settings screen: kept in the data directory,
+    and after a restart J jumps and Space does not."""
+    screenshot(out, "settings-waiting")
+    screenshot(out, "settings")
+    kept = (out / "settings-data" / "settings.txt").read_text()
+    jump = [line for line in kept.splitlines() if line.startswith("key jump =")]
+    c.check(jump and jump[0].split("=")[1].split()[0] == "J" and " Space" not in jump[0],
+            f"the settings file keeps jump on J, Space no longer: {jump}")
+    recording = (out / "rebound.txt").read_text()
+    ranges = []
+    for line in recording.splitlines():
+        line = line.split("#")[0].strip()
+        if not line or line.startswith("//"):
+            continue
+        span, keys = line.split(maxsplit=1)
+        if "jump" in keys.split("+"):
+            first, last = (int(n) for n in span.split("-"))
+            ranges.append((first, last))
+    # Space was held for 0.3 s first, then J for 0.3 s: one jump, about 18
+    # steps long, well after the start (Space's 18 steps held nothing).
+    c.check(len(ranges) == 1 and 10 <= ranges[0][1] - ranges[0][0] + 1 <= 30 and ranges[0][0] >= 40,
+            f"after a restart J jumps and Space does not (jump held at steps {ranges}): {recording!r}")
 
 
 def check_text_stays_whole(c, out):

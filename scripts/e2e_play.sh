@@ -90,6 +90,37 @@ xdotool key Escape      # the level select
 sleep 0.3
 quit "the game from its level select" "$out/menu.log"
 
+# Settings, as a player changes them: from the level select, O opens the
+# settings; jump's first key (Space) becomes J. Quit, start the game again
+# on a level: J jumps and Space no longer does (the recording says which
+# steps held jump), and the file in the data directory says J.
+export DROPTHROUGH_DATA_DIR="$out/settings-data"
+(cd "$menu_dir" && exec "$OLDPWD/$bin") >"$out/settings.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the settings screen"
+xdotool key o           # settings: the cursor on the first row (left)
+sleep 0.3
+xdotool key Down Down   # jump
+sleep 0.2
+xdotool key Return      # rebind its first key...
+sleep 0.2
+xwd -silent -id "$wid" >"$out/settings-waiting.xwd"
+xdotool key j           # ...to J
+sleep 0.3
+xwd -silent -id "$wid" >"$out/settings.xwd"
+xdotool key Escape      # back to the level select
+sleep 0.3
+quit "the game from its settings" "$out/settings.log"
+"$bin" tests/e2e/level.txt --record "$out/rebound.txt" >"$out/rebound.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the game with jump on J"
+hold space 0.3          # no longer jump
+sleep 0.6
+hold j 0.3              # jump
+sleep 0.8
+quit "the game with jump on J" "$out/rebound.log"
+export DROPTHROUGH_DATA_DIR="$out/data"
+
 # The editor: open a level, paint an exit four tiles right of the spawn
 # with the mouse, save with Ctrl+S, and play the edit.
 cp tests/e2e/edit.txt "$out/edit.txt"

@@ -56,11 +56,13 @@ pub enum Command {
     MenuDown,
     /// Make a new level of your own (level select).
     NewLevel,
+    /// The settings screen (level select).
+    Settings,
 }
 
 impl Command {
     /// Every command, in the order the help lines list them.
-    pub const ALL: [Command; 22] = [
+    pub const ALL: [Command; 23] = [
         Command::Left,
         Command::Right,
         Command::Jump,
@@ -83,6 +85,7 @@ impl Command {
         Command::MenuDown,
         Command::Confirm,
         Command::NewLevel,
+        Command::Settings,
     ];
 
     /// Its name in the settings file: `left`, `menu_up`, …
@@ -110,6 +113,7 @@ impl Command {
             Command::MenuUp => "menu_up",
             Command::MenuDown => "menu_down",
             Command::NewLevel => "new_level",
+            Command::Settings => "settings",
         }
     }
 
@@ -139,125 +143,155 @@ impl Command {
             Command::Confirm => "play",
             Command::MenuUp | Command::MenuDown => "choose",
             Command::NewLevel => "new level",
+            Command::Settings => "settings",
         }
     }
 }
 
-/// A key, by the name printed on a US keyboard's key in that place.
-#[allow(missing_docs)] // each is the key it names
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum Key {
-    Left,
-    Right,
-    Up,
-    Down,
-    A,
-    B,
-    D,
-    E,
-    G,
-    H,
-    M,
-    N,
-    P,
-    R,
-    S,
-    W,
-    Z,
-    Space,
-    Enter,
-    KeypadEnter,
-    Escape,
-    Tab,
-    Period,
-    LeftBracket,
-    RightBracket,
-    F1,
+macro_rules! keys {
+    (keyboard { $($key:ident $key_id:literal $key_label:literal,)* } pad { $($pad:ident $pad_id:literal $pad_label:literal,)* }) => {
+        /// A key, by the name printed on a US keyboard's key in that place,
+        /// or a gamepad's button (the stick counts as its d-pad).
+        #[allow(missing_docs)] // each is the key it names
+        #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+        pub enum Key { $($key,)* $($pad,)* }
+
+        impl Key {
+            /// Every key, then every gamepad button.
+            pub const ALL: &'static [Key] = &[$(Key::$key,)* $(Key::$pad,)*];
+
+            /// Its name in the settings file: its label without spaces,
+            /// punctuation by name (`Period`, `LeftBracket`), digits as
+            /// themselves, gamepad buttons by place (`PadSouth`).
+            pub fn id(self) -> &'static str {
+                match self { $(Key::$key => $key_id,)* $(Key::$pad => $pad_id,)* }
+            }
+
+            /// What the screen calls it.
+            fn label(self) -> &'static str {
+                match self { $(Key::$key => $key_label,)* $(Key::$pad => $pad_label,)* }
+            }
+
+            /// Whether it is a gamepad's button rather than a key.
+            pub fn is_pad(self) -> bool {
+                matches!(self, $(Key::$pad)|*)
+            }
+        }
+    };
+}
+
+keys! {
+keyboard {
+    Left "Left" "Left",
+    Right "Right" "Right",
+    Up "Up" "Up",
+    Down "Down" "Down",
+    Space "Space" "Space",
+    Enter "Enter" "Enter",
+    KeypadEnter "KeypadEnter" "keypad Enter",
+    Escape "Escape" "Esc",
+    Tab "Tab" "Tab",
+    Backspace "Backspace" "Backspace",
+    Period "Period" ".",
+    Comma "Comma" ",",
+    Slash "Slash" "/",
+    Semicolon "Semicolon" ";",
+    Apostrophe "Apostrophe" "'",
+    Minus "Minus" "-",
+    Equal "Equal" "=",
+    LeftBracket "LeftBracket" "[",
+    RightBracket "RightBracket" "]",
+    Backslash "Backslash" "\\",
+    LeftShift "LeftShift" "left Shift",
+    RightShift "RightShift" "right Shift",
+    LeftControl "LeftControl" "left Ctrl",
+    RightControl "RightControl" "right Ctrl",
+    LeftAlt "LeftAlt" "left Alt",
+    RightAlt "RightAlt" "right Alt",
+    Insert "Insert" "Insert",
+    Delete "Delete" "Delete",
+    Home "Home" "Home",
+    End "End" "End",
+    PageUp "PageUp" "Page Up",
+    PageDown "PageDown" "Page Down",
+    A "A" "A",
+    B "B" "B",
+    C "C" "C",
+    D "D" "D",
+    E "E" "E",
+    F "F" "F",
+    G "G" "G",
+    H "H" "H",
+    I "I" "I",
+    J "J" "J",
+    K "K" "K",
+    L "L" "L",
+    M "M" "M",
+    N "N" "N",
+    O "O" "O",
+    P "P" "P",
+    Q "Q" "Q",
+    R "R" "R",
+    S "S" "S",
+    T "T" "T",
+    U "U" "U",
+    V "V" "V",
+    W "W" "W",
+    X "X" "X",
+    Y "Y" "Y",
+    Z "Z" "Z",
+    Key0 "0" "0",
+    Key1 "1" "1",
+    Key2 "2" "2",
+    Key3 "3" "3",
+    Key4 "4" "4",
+    Key5 "5" "5",
+    Key6 "6" "6",
+    Key7 "7" "7",
+    Key8 "8" "8",
+    Key9 "9" "9",
+    F1 "F1" "F1",
+    F2 "F2" "F2",
+    F3 "F3" "F3",
+    F4 "F4" "F4",
+    F5 "F5" "F5",
+    F6 "F6" "F6",
+    F7 "F7" "F7",
+    F8 "F8" "F8",
+    F9 "F9" "F9",
+    F10 "F10" "F10",
+    F11 "F11" "F11",
+    F12 "F12" "F12",
+}
+pad {
+    PadSouth "PadSouth" "pad A",
+    PadEast "PadEast" "pad B",
+    PadWest "PadWest" "pad X",
+    PadNorth "PadNorth" "pad Y",
+    PadUp "PadUp" "pad Up",
+    PadDown "PadDown" "pad Down",
+    PadLeft "PadLeft" "pad Left",
+    PadRight "PadRight" "pad Right",
+    PadStart "PadStart" "pad Start",
+    PadSelect "PadSelect" "pad Select",
+    PadL "PadL" "pad LB",
+    PadR "PadR" "pad RB",
+}
 }
 
 impl Key {
-    /// Every key.
-    pub const ALL: [Key; 26] = [
-        Key::Left,
-        Key::Right,
-        Key::Up,
-        Key::Down,
-        Key::A,
-        Key::B,
-        Key::D,
-        Key::E,
-        Key::G,
-        Key::H,
-        Key::M,
-        Key::N,
-        Key::P,
-        Key::R,
-        Key::S,
-        Key::W,
-        Key::Z,
-        Key::Space,
-        Key::Enter,
-        Key::KeypadEnter,
-        Key::Escape,
-        Key::Tab,
-        Key::Period,
-        Key::LeftBracket,
-        Key::RightBracket,
-        Key::F1,
-    ];
-
-    /// Its name in the settings file: its label without spaces, and the
-    /// punctuation keys by name (`Period`, `LeftBracket`, `KeypadEnter`).
-    pub fn id(self) -> String {
-        match self {
-            Key::KeypadEnter => "KeypadEnter".into(),
-            Key::Escape => "Escape".into(),
-            Key::Period => "Period".into(),
-            Key::LeftBracket => "LeftBracket".into(),
-            Key::RightBracket => "RightBracket".into(),
-            key => key.to_string(),
-        }
-    }
-
     /// The key a settings file names (case does not matter).
     pub fn from_id(id: &str) -> Option<Key> {
         Key::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .find(|k| k.id().eq_ignore_ascii_case(id))
     }
 }
 
 impl fmt::Display for Key {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let label = match self {
-            Key::Left => "Left",
-            Key::Right => "Right",
-            Key::Up => "Up",
-            Key::Down => "Down",
-            Key::A => "A",
-            Key::B => "B",
-            Key::D => "D",
-            Key::E => "E",
-            Key::G => "G",
-            Key::H => "H",
-            Key::M => "M",
-            Key::N => "N",
-            Key::P => "P",
-            Key::R => "R",
-            Key::S => "S",
-            Key::W => "W",
-            Key::Z => "Z",
-            Key::Space => "Space",
-            Key::Enter => "Enter",
-            Key::KeypadEnter => "keypad Enter",
-            Key::Escape => "Esc",
-            Key::Tab => "Tab",
-            Key::Period => ".",
-            Key::LeftBracket => "[",
-            Key::RightBracket => "]",
-            Key::F1 => "F1",
-        };
-        f.write_str(label)
+        f.write_str(self.label())
     }
 }
 
@@ -280,11 +314,48 @@ impl Screen {
         match self {
             Screen::Menu => matches!(
                 command,
-                MenuUp | MenuDown | Confirm | NewLevel | Back | Mute
+                MenuUp | MenuDown | Confirm | NewLevel | Settings | Back | Mute
             ),
-            Screen::Playing => !matches!(command, MenuUp | MenuDown | NewLevel),
+            Screen::Playing => !matches!(command, MenuUp | MenuDown | NewLevel | Settings),
             Screen::Finished => matches!(command, Restart | Confirm | Back | Mute),
         }
+    }
+}
+
+/// What a player plays with: the help names the keys of the one in use.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Device {
+    /// The keyboard.
+    #[default]
+    Keyboard,
+    /// A gamepad.
+    Pad,
+}
+
+/// The bindings, and the device they are being used on.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Controls {
+    /// Which keys give which command.
+    pub bindings: Bindings,
+    /// What was played with last.
+    pub device: Device,
+}
+
+impl Controls {
+    /// The first key of `command` on the device in use, as a panel names
+    /// it (any key if it has none there).
+    pub fn key(&self, command: Command) -> String {
+        let on = self.bindings.on(command, self.device);
+        let any = self.bindings.keys(command).first().copied();
+        on.first()
+            .copied()
+            .or(any)
+            .map_or_else(|| "(unbound)".into(), |k| k.to_string())
+    }
+
+    /// The help for `screen` on the device in use ([`Bindings::help`]).
+    pub fn help(&self, screen: Screen, says: impl Fn(Command) -> Says) -> Vec<String> {
+        self.bindings.help(screen, self.device, says)
     }
 }
 
@@ -315,16 +386,19 @@ impl Default for Bindings {
         };
         use Command as C;
         for (command, keys) in [
-            (C::Left, &[Key::Left, Key::A][..]),
-            (C::Right, &[Key::Right, Key::D]),
-            (C::Jump, &[Key::Space, Key::Z, Key::Up, Key::W]),
-            (C::Down, &[Key::Down, Key::S]),
-            (C::Restart, &[Key::R]),
-            (C::Back, &[Key::Escape]),
-            (C::Next, &[Key::N]),
-            (C::Previous, &[Key::B]),
+            (C::Left, &[Key::Left, Key::A, Key::Q, Key::PadLeft][..]),
+            (C::Right, &[Key::Right, Key::D, Key::PadRight]),
+            (
+                C::Jump,
+                &[Key::Space, Key::Z, Key::Up, Key::W, Key::PadSouth],
+            ),
+            (C::Down, &[Key::Down, Key::S, Key::PadDown]),
+            (C::Restart, &[Key::R, Key::PadNorth]),
+            (C::Back, &[Key::Escape, Key::PadSelect]),
+            (C::Next, &[Key::N, Key::PadR]),
+            (C::Previous, &[Key::B, Key::PadL]),
             (C::Mode, &[Key::Tab]),
-            (C::Pause, &[Key::P]),
+            (C::Pause, &[Key::P, Key::PadStart]),
             (C::Step, &[Key::Period]),
             (C::Slower, &[Key::LeftBracket]),
             (C::Faster, &[Key::RightBracket]),
@@ -333,10 +407,11 @@ impl Default for Bindings {
             (C::Mute, &[Key::M]),
             (C::Debug, &[Key::F1]),
             (C::Help, &[Key::H]),
-            (C::Confirm, &[Key::Enter, Key::KeypadEnter]),
-            (C::MenuUp, &[Key::Up, Key::W]),
-            (C::MenuDown, &[Key::Down, Key::S]),
+            (C::Confirm, &[Key::Enter, Key::KeypadEnter, Key::PadSouth]),
+            (C::MenuUp, &[Key::Up, Key::W, Key::PadUp]),
+            (C::MenuDown, &[Key::Down, Key::S, Key::PadDown]),
             (C::NewLevel, &[Key::N]),
+            (C::Settings, &[Key::O, Key::PadNorth]),
         ] {
             b.keys[index(command)] = keys.to_vec();
         }
@@ -376,27 +451,41 @@ impl Bindings {
             .collect()
     }
 
-    /// The keys of a command as the help writes them: `Space/Z/Up/W`.
-    pub fn label(&self, command: Command) -> String {
-        join(self.keys(command).iter().map(Key::to_string))
+    /// The keys of `command` a player on `device` uses.
+    fn on(&self, command: Command, device: Device) -> Vec<Key> {
+        let pads = device == Device::Pad;
+        let keys = self.keys(command).iter().copied();
+        keys.filter(|k| k.is_pad() == pads).collect()
     }
 
-    /// The keys of a pair of opposite commands: `Left/Right or A/D`.
-    fn pair(&self, a: Command, b: Command) -> String {
-        let (ka, kb) = (self.keys(a), self.keys(b));
-        let n = ka.len().max(kb.len());
-        let one = |keys: &[Key], i: usize| keys.get(i).map_or("-".to_string(), Key::to_string);
-        let pairs: Vec<String> = (0..n)
-            .map(|i| format!("{}/{}", one(ka, i), one(kb, i)))
+    /// The keys of a command as the help writes them: `Space/Z/Up/W`.
+    pub fn label(&self, command: Command, device: Device) -> String {
+        join(self.on(command, device).iter().map(Key::to_string))
+    }
+
+    /// The keys of a pair of opposite commands: `Left/Right or A/D`. (A
+    /// key without an opposite, such as Q for ZQSD players, is left out.)
+    fn pair(&self, a: Command, b: Command, device: Device) -> String {
+        let (ka, kb) = (self.on(a, device), self.on(b, device));
+        let pairs: Vec<String> = ka
+            .iter()
+            .zip(&kb)
+            .map(|(a, b)| format!("{a}/{b}"))
             .collect();
         pairs.join(" or ")
     }
 
-    /// The help for `screen`: one entry per thing to do there, each its
-    /// keys then what it does. `says` tells what the table cannot know:
-    /// what Back does in this session ("back" to a level select, "quit",
-    /// or nothing in a browser tab, which is closed instead), say.
-    pub fn help(&self, screen: Screen, says: impl Fn(Command) -> Says) -> Vec<String> {
+    /// The help for `screen` on `device`: one entry per thing to do
+    /// there, each its keys then what it does. `says` tells what the table
+    /// cannot know: what Back does in this session ("back" to a level
+    /// select, "quit", or nothing in a browser tab, which is closed
+    /// instead), say.
+    pub fn help(
+        &self,
+        screen: Screen,
+        device: Device,
+        says: impl Fn(Command) -> Says,
+    ) -> Vec<String> {
         use Command as C;
         let pairs = [
             (C::Left, C::Right),
@@ -406,15 +495,15 @@ impl Bindings {
         ];
         let mut entries = Vec::new();
         for command in Command::ALL {
-            if !screen.takes(command) || self.keys(command).is_empty() {
+            if !screen.takes(command) || self.on(command, device).is_empty() {
                 continue;
             }
             if pairs.iter().any(|&(_, second)| second == command) {
                 continue;
             }
             let keys = match pairs.iter().find(|&&(first, _)| first == command) {
-                Some(&(first, second)) => self.pair(first, second),
-                None => self.label(command),
+                Some(&(first, second)) => self.pair(first, second, device),
+                None => self.label(command, device),
             };
             let verb = match (says(command), command, screen) {
                 (Says::Nothing, _, _) => continue,
@@ -450,7 +539,9 @@ mod tests {
         for command in Command::ALL {
             assert!(!b.keys(command).is_empty(), "{command:?}");
         }
-        let playing = b.help(Screen::Playing, back("back")).join("   ");
+        let playing = b
+            .help(Screen::Playing, Device::Keyboard, back("back"))
+            .join("   ");
         for needle in [
             "Left/Right or A/D run",
             "Space/Z/Up/W jump",
@@ -476,9 +567,11 @@ mod tests {
     #[test]
     fn esc_says_what_it_does_and_nothing_where_it_does_nothing() {
         let b = Bindings::default();
-        let desktop = b.help(Screen::Menu, back("quit")).join("   ");
+        let desktop = b
+            .help(Screen::Menu, Device::Keyboard, back("quit"))
+            .join("   ");
         let browser = b
-            .help(Screen::Menu, |c| match c {
+            .help(Screen::Menu, Device::Keyboard, |c| match c {
                 Command::Back => Says::Nothing,
                 _ => Says::Usual,
             })
@@ -491,9 +584,13 @@ mod tests {
             assert!(menu.contains("N new level"), "{menu}");
             assert!(!menu.contains("restart"), "{menu}");
         }
-        let summary = b.help(Screen::Finished, back("level select")).join("   ");
+        let summary = b
+            .help(Screen::Finished, Device::Keyboard, back("level select"))
+            .join("   ");
         assert!(summary.contains("R restart") && summary.contains("Esc level select"));
-        let alone = b.help(Screen::Playing, back("quit")).join("   ");
+        let alone = b
+            .help(Screen::Playing, Device::Keyboard, back("quit"))
+            .join("   ");
         assert!(alone.contains("Esc quit") && !alone.contains("Esc back"));
     }
 
@@ -520,8 +617,8 @@ mod tests {
         for c in Command::ALL {
             assert_eq!(Command::from_id(c.id()), Some(c));
         }
-        for k in Key::ALL {
-            assert_eq!(Key::from_id(&k.id()), Some(k), "{}", k.id());
+        for &k in Key::ALL {
+            assert_eq!(Key::from_id(k.id()), Some(k), "{}", k.id());
             assert!(!k.id().contains(' '));
         }
         assert_eq!(Key::from_id("space"), Some(Key::Space));
@@ -530,9 +627,12 @@ mod tests {
     }
 
     #[test]
-    fn a_pair_with_keys_of_different_counts_shows_a_gap() {
+    fn a_pair_shows_keys_that_have_an_opposite_on_the_device_in_use() {
         let mut b = Bindings::default();
-        b.keys[index(Command::Right)] = vec![Key::Right];
-        assert_eq!(b.pair(Command::Left, Command::Right), "Left/Right or A/-");
+        b.keys[index(Command::Right)] = vec![Key::Right, Key::PadRight];
+        let keys = Device::Keyboard;
+        assert_eq!(b.pair(Command::Left, Command::Right, keys), "Left/Right");
+        let pad = b.pair(Command::Left, Command::Right, Device::Pad);
+        assert_eq!(pad, "pad Left/pad Right");
     }
 }

@@ -61,6 +61,8 @@ pub mod records;
 pub mod session;
 #[cfg(feature = "game")]
 pub mod settings;
+#[cfg(feature = "game")]
+pub mod settings_menu;
 pub mod store;
 mod textfile;
 pub mod trace;

@@ -30,7 +30,7 @@ pub const FILE: &str = "settings.txt";
 const MAX_BYTES: u64 = 64 * 1024;
 
 /// Most keys one command may have.
-pub const MAX_KEYS: usize = 4;
+pub const MAX_KEYS: usize = 6;
 
 /// Everything a player can set.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -122,12 +122,11 @@ impl Settings {
                     }
                 }
                 if let Some(word) = bad {
-                    let names: Vec<String> = Key::ALL.iter().map(|k| k.id()).collect();
                     problem(
                         col(word),
                         format!(
-                            "unknown key '{word}' (expected keys among {})",
-                            names.join(", ")
+                            "unknown key '{word}' (expected key names such as Space, A, \
+                             Key1, Left, F2, LeftShift, Period or PadSouth)"
                         ),
                     );
                 } else if keys.is_empty() || keys.len() > MAX_KEYS {
@@ -181,7 +180,7 @@ impl Settings {
         let mut text =
             String::from("// dropthrough's settings: a missing line keeps its default.\n");
         for command in Command::ALL {
-            let keys: Vec<String> = self.bindings.keys(command).iter().map(|k| k.id()).collect();
+            let keys: Vec<&str> = self.bindings.keys(command).iter().map(|k| k.id()).collect();
             text.push_str(&format!("key {} = {}\n", command.id(), keys.join(" ")));
         }
         text.push_str(&format!("volume = {}\n", self.volume));
@@ -210,17 +209,23 @@ impl Settings {
     }
 
     /// Keeps the settings in `dir`, whole or not at all. A file there that
-    /// cannot be read is set aside first, never written over; its new name
-    /// is returned.
+    /// cannot be read, or has a line that cannot, is set aside first, never
+    /// written over; its new name is returned.
     pub fn save(&self, dir: &Path) -> std::io::Result<Option<PathBuf>> {
         let path = dir.join(FILE);
+        // NOTE: a file with a line that could not be read is set aside too:
+        // its line may be the player's, and would be lost written over.
         let aside = match read(&path) {
+            Ok(Some(text)) if !Settings::parse(&text, "").1.is_empty() => {
+                Some(store::set_aside(&path)?)
+            }
             Ok(_) => None,
             Err(_) if store::FileKind::of(&path)? == store::FileKind::Regular => {
                 Some(store::set_aside(&path)?)
             }
             Err(why) => return Err(std::io::Error::other(why)),
         };
+        std::fs::create_dir_all(dir)?;
         let mut file = AtomicFile::create(&path)?;
         std::io::Write::write_all(&mut file, self.to_text().as_bytes())?;
         file.commit()?;
@@ -251,7 +256,7 @@ mod tests {
 
     #[test]
     fn each_line_applies_and_each_bad_line_is_said_with_its_place() {
-        let text = "// mine\nkey jump = Ctrl Space\nkey left = Q\n\nkey jmp = Z\nvolume = 40 // quiet\nvolume = 400\nghost = off\nfullscreen = yes\nspeed = 3\nkey right = D D\nkey down =\n";
+        let text = "// mine\nkey jump = Ctrl Space\nkey left = Hyper\n\nkey jmp = Z\nvolume = 40 // quiet\nvolume = 400\nghost = off\nfullscreen = yes\nspeed = 3\nkey right = D D\nkey down =\n";
         let (s, problems) = Settings::parse(text, "s.txt");
         assert_eq!(s.volume, 40);
         assert!(!s.ghost && !s.fullscreen);
@@ -267,12 +272,12 @@ mod tests {
         assert_eq!(problems.len(), 7, "{problems:#?}");
         assert!(
             problems[0]
-                .starts_with("s.txt:2:12: unknown key 'Ctrl' (expected keys among Left, Right"),
+                .starts_with("s.txt:2:12: unknown key 'Ctrl' (expected key names such as Space"),
             "{}",
             problems[0]
         );
         assert!(
-            problems[1].starts_with("s.txt:3:12: unknown key 'Q'"),
+            problems[1].starts_with("s.txt:3:12: unknown key 'Hyper'"),
             "{}",
             problems[1]
         );
@@ -315,7 +320,7 @@ mod tests {
     fn saved_settings_load_back_and_a_damaged_file_is_set_aside_not_written_over() {
         let dir = std::env::temp_dir().join(format!("dropthrough-settings-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
-        std::fs::create_dir_all(&dir).unwrap();
+        // NOTE: no folder yet: the first save makes it.
         assert_eq!(
             Settings::load(&dir),
             (Settings::default(), vec![]),
@@ -341,7 +346,14 @@ mod tests {
         );
         let aside = mine.save(&dir).unwrap().expect("set aside");
         assert_eq!(std::fs::read(&aside).unwrap(), damaged, "kept as it was");
-        assert_eq!(Settings::load(&dir), (mine, vec![]));
+        assert_eq!(Settings::load(&dir), (mine.clone(), vec![]));
+
+        // A readable file with a line the game could not read is kept too.
+        std::fs::write(dir.join(FILE), "volume = 5\nkey jump = Hyper\n").unwrap();
+        assert_eq!(Settings::load(&dir).1.len(), 1);
+        let aside = mine.save(&dir).unwrap().expect("set aside");
+        assert!(std::fs::read_to_string(&aside).unwrap().contains("Hyper"));
+        assert_eq!(mine.save(&dir).unwrap(), None, "its own file is not");
         let _ = std::fs::remove_dir_all(&dir);
     }
 }

@@ -2,11 +2,15 @@
 // page's query string (the web's command line) and a console to write to,
 // keeps keyboard focus on the canvas, and releases every held key when the
 // page loses focus, through the same key events the game reads, so nothing
-// sticks and a recording stays true; the editor's Ctrl chords do not reach
+// sticks and a recording stays true (a gamepad reads as nothing held then);
+// it reads the first gamepad through the Gamepad API; the editor's Ctrl chords do not reach
 // the browser.
 "use strict";
 (function () {
   const held = new Set();
+  // Whether the page has the keyboard (and so the gamepad): false from a
+  // blur until the next focus.
+  let focused = true;
   const canvas = document.querySelector("#glcanvas");
 
   function utf8(ptr, len) {
@@ -21,6 +25,28 @@
     };
     importObject.env.dropthrough_log = function (ptr, len) {
       console.log(utf8(ptr, len));
+    };
+    // The first connected gamepad with the standard mapping, as a bit per
+    // button (south, east, west, north, up, down, left, right, start,
+    // select, LB, RB) and the left stick's axes times 1000. The game
+    // quantises the stick. Nothing is held while the page is not focused.
+    importObject.env.dropthrough_pad = function (axes) {
+      const out = new Int32Array(wasm_memory.buffer, axes, 2);
+      out[0] = 0;
+      out[1] = 0;
+      if (!focused || document.visibilityState !== "visible") return -1;
+      const pads = navigator.getGamepads ? navigator.getGamepads() : [];
+      const pad = Array.from(pads || []).find((p) => p && p.connected);
+      if (!pad) return -1;
+      const order = [0, 1, 2, 3, 12, 13, 14, 15, 9, 8, 4, 5];
+      let bits = 0;
+      order.forEach((b, i) => {
+        const button = pad.buttons[b];
+        if (button && (button.pressed || button.value > 0.5)) bits |= 1 << i;
+      });
+      out[0] = Math.round((pad.axes[0] || 0) * 1000);
+      out[1] = Math.round((pad.axes[1] || 0) * 1000);
+      return bits;
     };
   }
 
@@ -37,7 +63,11 @@
     }
     held.clear();
   }
-  window.addEventListener("blur", release_all);
+  window.addEventListener("blur", () => {
+    focused = false;
+    release_all();
+  });
+  window.addEventListener("focus", () => { focused = true; });
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") release_all();
   });

@@ -7,9 +7,10 @@ use super::layout::{self, Area, Screen, Tone};
 use super::palette::{DIM, ERROR, GOOD, PANEL, TEXT};
 use super::text;
 use dropthrough::clock::FixedClock;
-use dropthrough::command::{Bindings, Command, Says, Screen as KeysScreen};
+use dropthrough::command::{Command, Controls, Says, Screen as KeysScreen};
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
+use dropthrough::settings_menu::{Row, SettingsMenu};
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -24,7 +25,7 @@ pub const COMPLETE_PAUSE: f64 = 2.5;
 /// by runs of spaces, which the layout packs into as many lines as the
 /// window's width needs. Back says what it does in this session: back to
 /// the level select where there is one, else quit (never in a browser).
-pub fn help(session: &Session, bindings: &Bindings, screen: KeysScreen) -> String {
+pub fn help(session: &Session, controls: &Controls, screen: KeysScreen) -> String {
     let menu = session.menu_cursor().is_some();
     let quit = || {
         if CAN_QUIT {
@@ -44,7 +45,7 @@ pub fn help(session: &Session, bindings: &Bindings, screen: KeysScreen) -> Strin
         (Command::Restart, KeysScreen::Finished) => Says::Verb("play again"),
         _ => Says::Usual,
     };
-    bindings.help(screen, says).join("   ")
+    controls.help(screen, says).join("   ")
 }
 
 /// A level's hint, to say once as it starts: when a level is being played
@@ -61,14 +62,6 @@ pub fn hint(session: &Session, hinted: &mut Option<usize>) -> Option<String> {
         _ => {}
     }
     None
-}
-
-/// The first key of `command`, as a panel names it.
-fn key(bindings: &Bindings, command: Command) -> String {
-    bindings
-        .keys(command)
-        .first()
-        .map_or_else(|| "(unbound)".into(), ToString::to_string)
 }
 
 fn seconds(steps: u64) -> f64 {
@@ -251,10 +244,10 @@ fn outcome_line(session: &Session) -> (String, Tone) {
 
 /// "Level complete", the summary or the level select, depending on the
 /// phase, laid out in `play` (the area between the bars).
-pub fn phase(session: &Session, play: Area, bindings: &Bindings) -> Screen {
+pub fn phase(session: &Session, play: Area, controls: &Controls) -> Screen {
     match session.phase() {
         Phase::Playing | Phase::Editing => Screen::default(),
-        Phase::Menu => menu(session, play, bindings),
+        Phase::Menu => menu(session, play, controls),
         Phase::Complete => {
             let Some(Some(result)) = session.results().get(session.index()) else {
                 return Screen::default();
@@ -281,9 +274,9 @@ pub fn phase(session: &Session, play: Area, bindings: &Bindings) -> Screen {
                             } else {
                                 "On to the summary"
                             },
-                            key(bindings, Command::Confirm),
+                            controls.key(Command::Confirm),
                             if session.menu_cursor().is_some() {
-                                format!("   {}: level select", key(bindings, Command::Back))
+                                format!("   {}: level select", controls.key(Command::Back))
                             } else {
                                 String::new()
                             }
@@ -318,7 +311,7 @@ pub fn phase(session: &Session, play: Area, bindings: &Bindings) -> Screen {
                 ),
                 Tone::Good,
             ));
-            lines.push((help(session, bindings, KeysScreen::Finished), Tone::Dim));
+            lines.push((help(session, controls, KeysScreen::Finished), Tone::Dim));
             layout::panel(play, &lines)
         }
     }
@@ -327,7 +320,7 @@ pub fn phase(session: &Session, play: Area, bindings: &Bindings) -> Screen {
 /// The level select: every level with its best time and deaths, the
 /// cursor's row lit; as many rows as fit in `play`, scrolled to keep the
 /// cursor in view.
-fn menu(session: &Session, play: Area, bindings: &Bindings) -> Screen {
+fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
     let kept = session.records_dir().map_or_else(
@@ -336,7 +329,7 @@ fn menu(session: &Session, play: Area, bindings: &Bindings) -> Screen {
     );
     let footer = [
         (String::new(), Tone::Dim),
-        (help(session, bindings, KeysScreen::Menu), Tone::Dim),
+        (help(session, controls, KeysScreen::Menu), Tone::Dim),
         (kept, Tone::Dim),
     ];
     let fit = layout::menu_rows(play, 2 + footer.len());
@@ -351,6 +344,72 @@ fn menu(session: &Session, play: Area, bindings: &Bindings) -> Screen {
         lines.push((
             menu_row(session, i, &file.title(), i == cursor),
             if i == cursor { Tone::Text } else { Tone::Dim },
+        ));
+    }
+    lines.extend(footer);
+    layout::panel(play, &lines)
+}
+
+/// The settings screen: a row per command with its two bindings (the
+/// chosen one in brackets), then the volume, fullscreen, the ghost and
+/// "defaults", scrolled to keep the cursor in view, and how to use it.
+pub fn settings(screen: &SettingsMenu, play: Area, saved_in: Option<&str>) -> Screen {
+    let rows = SettingsMenu::rows();
+    let footer = [
+        (String::new(), Tone::Dim),
+        (
+            screen.said().map_or_else(String::new, str::to_string),
+            Tone::Good,
+        ),
+        (
+            "Up/Down choose   Left/Right which key, or change   Enter rebind   Backspace remove   Esc back"
+                .to_string(),
+            Tone::Dim,
+        ),
+        (
+            saved_in.map_or_else(
+                || "kept until you quit".to_string(),
+                |d| format!("kept in {d}"),
+            ),
+            Tone::Dim,
+        ),
+    ];
+    let fit = layout::menu_rows(play, 2 + footer.len());
+    let cursor = screen.cursor();
+    let first = cursor
+        .saturating_sub(fit / 2)
+        .min(rows.len().saturating_sub(fit));
+    let mut lines = vec![
+        ("Settings".to_string(), Tone::Good),
+        (String::new(), Tone::Dim),
+    ];
+    for (i, &row) in rows.iter().enumerate().skip(first).take(fit) {
+        let chosen = i == cursor;
+        let name = match row {
+            Row::Binding(c) => c.id().replace('_', " "),
+            Row::Volume => "effects volume".into(),
+            Row::Fullscreen => "fullscreen".into(),
+            Row::Ghost => "ghost at start".into(),
+            Row::Defaults => "back to the defaults".into(),
+        };
+        // Every value sits one column in, so the chosen one's brackets do
+        // not move the row.
+        let mut values: Vec<String> = screen.value(row).iter().map(|v| format!(" {v}")).collect();
+        if let (true, Row::Binding(_)) = (chosen, row) {
+            let slot = screen.slot();
+            values[slot] = match screen.waiting() {
+                true => "[press a key]".into(),
+                false => format!("[{}]", values[slot].trim_start()),
+            };
+        }
+        let cells: Vec<String> = values.iter().map(|v| format!("{v:<14}")).collect();
+        lines.push((
+            format!(
+                "{} {name:<16} {}",
+                if chosen { ">" } else { " " },
+                cells.join(" ").trim_end()
+            ),
+            if chosen { Tone::Text } else { Tone::Dim },
         ));
     }
     lines.extend(footer);

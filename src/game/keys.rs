@@ -1,4 +1,4 @@
-//! The keyboard: macroquad's key codes for the game's [`Key`]s, and a latch
+//! The keyboard and pad: macroquad's key codes for the game's [`Key`]s, and a latch
 //! so that a tap shorter than one step still reaches the simulation as one
 //! held step. Which key does what is [`Bindings`]' job.
 
@@ -6,46 +6,42 @@ use dropthrough::command::{Bindings, Command, Key};
 use dropthrough::Keys;
 use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
 
-/// macroquad's code for a key.
-fn code(key: Key) -> KeyCode {
-    match key {
-        Key::Left => KeyCode::Left,
-        Key::Right => KeyCode::Right,
-        Key::Up => KeyCode::Up,
-        Key::Down => KeyCode::Down,
-        Key::A => KeyCode::A,
-        Key::B => KeyCode::B,
-        Key::D => KeyCode::D,
-        Key::E => KeyCode::E,
-        Key::G => KeyCode::G,
-        Key::H => KeyCode::H,
-        Key::M => KeyCode::M,
-        Key::N => KeyCode::N,
-        Key::P => KeyCode::P,
-        Key::R => KeyCode::R,
-        Key::S => KeyCode::S,
-        Key::W => KeyCode::W,
-        Key::Z => KeyCode::Z,
-        Key::Space => KeyCode::Space,
-        Key::Enter => KeyCode::Enter,
-        Key::KeypadEnter => KeyCode::KpEnter,
-        Key::Escape => KeyCode::Escape,
-        Key::Tab => KeyCode::Tab,
-        Key::Period => KeyCode::Period,
-        Key::LeftBracket => KeyCode::LeftBracket,
-        Key::RightBracket => KeyCode::RightBracket,
-        Key::F1 => KeyCode::F1,
+use super::pad;
+
+/// macroquad's code for a keyboard key (None for a gamepad's button). The
+/// game's keys are named as macroquad names them, but for the keypad's Enter.
+fn code(key: Key) -> Option<KeyCode> {
+    macro_rules! same {
+        ($($name:ident)*) => {
+            match key {
+                $(Key::$name => Some(KeyCode::$name),)*
+                Key::KeypadEnter => Some(KeyCode::KpEnter),
+                _ => None,
+            }
+        };
+    }
+    same!(Left Right Up Down Space Enter Escape Tab Backspace Period Comma Slash Semicolon Apostrophe Minus Equal LeftBracket RightBracket Backslash LeftShift RightShift LeftControl RightControl LeftAlt RightAlt Insert Delete Home End PageUp PageDown A B C D E F G H I J K L M N O P Q R S T U V W X Y Z Key0 Key1 Key2 Key3 Key4 Key5 Key6 Key7 Key8 Key9 F1 F2 F3 F4 F5 F6 F7 F8 F9 F10 F11 F12)
+}
+
+/// Whether `key` (or the pad's button) went down this frame.
+pub fn pressed(key: Key) -> bool {
+    match code(key) {
+        Some(code) => is_key_pressed(code),
+        None => pad::pressed(key),
     }
 }
 
-/// Whether `key` went down this frame.
-pub fn pressed(key: Key) -> bool {
-    is_key_pressed(code(key))
+/// Whether `key` (or the pad's button) is held.
+pub fn held(key: Key) -> bool {
+    match code(key) {
+        Some(code) => is_key_down(code),
+        None => pad::held(key),
+    }
 }
 
-/// Whether `key` is held.
-pub fn held(key: Key) -> bool {
-    is_key_down(code(key))
+/// The first key or button that went down this frame, for binding it.
+pub fn first_pressed() -> Option<Key> {
+    Key::ALL.iter().copied().find(|&k| pressed(k))
 }
 
 fn keys_where(bindings: &Bindings, test: impl Fn(Key) -> bool) -> Keys {

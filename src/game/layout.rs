@@ -136,9 +136,13 @@ fn chars_in(width: f32) -> usize {
 }
 
 /// `text` in lines of at most `width` characters, broken at spaces; only a
-/// word longer than a whole line is cut.
+/// word longer than a whole line is cut. A text that fits is kept as it is,
+/// leading spaces and all (a table's columns).
 pub fn wrap(text: &str, width: usize) -> Vec<String> {
     let width = width.max(1);
+    if text.chars().count() <= width {
+        return vec![text.to_string()];
+    }
     let mut lines: Vec<String> = Vec::new();
     let mut line = String::new();
     for word in text.split(' ') {

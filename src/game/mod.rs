@@ -9,6 +9,7 @@ mod effects;
 mod hud;
 mod keys;
 mod layout;
+mod pad;
 mod palette;
 #[cfg(test)]
 mod screens_test;
@@ -21,10 +22,13 @@ use std::sync::atomic::{AtomicBool, Ordering};
 
 use dropthrough::bullet::BulletEvent;
 use dropthrough::clock::FixedClock;
-use dropthrough::command::{Command, Screen as KeysScreen};
+use dropthrough::command::{Command, Controls, Device, Key, Screen as KeysScreen};
 use dropthrough::geom::Rect;
 use dropthrough::session::{OutputError, Phase, Session};
 use dropthrough::settings::Settings;
+use dropthrough::settings_menu::{
+    Input as SettingsInput, Outcome as SettingsOutcome, SettingsMenu,
+};
 use dropthrough::Step;
 use macroquad::prelude::*;
 
@@ -166,8 +170,76 @@ fn apply(
             | Command::Back
             | Command::Edit
             | Command::Mute
+            | Command::Settings
             | Command::Confirm => {}
         }
+    }
+}
+
+/// What the settings screen is asked this frame: its own fixed keys (so
+/// no rebinding locks a player out), the player's menu keys, and while it
+/// waits for a key, the first key or button pressed (Esc keeps the old).
+fn settings_input(screen: &SettingsMenu, controls: &Controls) -> Option<SettingsInput> {
+    if screen.waiting() {
+        return keys::first_pressed().map(|key| match key {
+            Key::Escape => SettingsInput::Back,
+            key => SettingsInput::Pressed(key),
+        });
+    }
+    let any = |fixed: &[Key], command: Option<Command>| {
+        fixed.iter().any(|&k| keys::pressed(k))
+            || command.is_some_and(|c| controls.bindings.any(c, keys::pressed))
+    };
+    [
+        (
+            &[Key::Up, Key::PadUp][..],
+            Some(Command::MenuUp),
+            SettingsInput::Up,
+        ),
+        (
+            &[Key::Down, Key::PadDown],
+            Some(Command::MenuDown),
+            SettingsInput::Down,
+        ),
+        (&[Key::Left, Key::PadLeft], None, SettingsInput::Left),
+        (&[Key::Right, Key::PadRight], None, SettingsInput::Right),
+        (
+            &[Key::Enter, Key::KeypadEnter, Key::PadSouth],
+            Some(Command::Confirm),
+            SettingsInput::Choose,
+        ),
+        (
+            &[Key::Backspace, Key::Delete, Key::PadWest],
+            None,
+            SettingsInput::Clear,
+        ),
+        (
+            &[Key::Escape, Key::PadEast],
+            Some(Command::Back),
+            SettingsInput::Back,
+        ),
+    ]
+    .into_iter()
+    .find(|(fixed, command, _)| any(fixed, *command))
+    .map(|(_, _, input)| input)
+}
+
+/// Makes `now` the settings in play: the keys, the volume, fullscreen, and
+/// the ghost if its setting changed.
+fn apply_settings(
+    now: &Settings,
+    before: &Settings,
+    controls: &mut Controls,
+    sounds: &mut sound::Sounds,
+    session: &mut Session,
+) {
+    controls.bindings = now.bindings.clone();
+    sounds.set_volume(now.volume);
+    if now.fullscreen != before.fullscreen {
+        set_fullscreen(now.fullscreen);
+    }
+    if now.ghost != before.ghost && now.ghost != session.ghost_shown() {
+        session.toggle_ghost();
     }
 }
 
@@ -225,14 +297,17 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     };
     // The player's settings, from the data directory (defaults without
     // one, as in a browser); what could not be read is said once.
-    let (settings, unread) = session
+    let (mut settings, unread) = session
         .records_dir()
         .map(Settings::load)
         .unwrap_or_default();
     for problem in unread {
         notices_shown.say(problem);
     }
-    let bindings = settings.bindings.clone();
+    let mut controls = Controls {
+        bindings: settings.bindings.clone(),
+        device: Device::Keyboard,
+    };
     sounds.set_volume(settings.volume);
     if settings.ghost != session.ghost_shown() {
         session.toggle_ghost();
@@ -240,6 +315,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     if settings.fullscreen {
         set_fullscreen(true);
     }
+    // The settings screen, while it is open.
+    let mut settings_screen: Option<SettingsMenu> = None;
     let mut last_reload_check = get_time();
     let mut completed_at: Option<f64> = None;
     #[cfg(target_arch = "wasm32")]
@@ -255,12 +332,45 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         // Esc goes back to the level select, and quits from there. NOTE: a
         // browser tab is closed, not quit: there Esc only goes back. (Keys
         // typed into the editor's header panel are text, not commands.)
-        let typing = edit_view.typing();
+        pad::poll();
+        if pad::any_pressed() {
+            controls.device = Device::Pad;
+        } else if !get_keys_pressed().is_empty() {
+            controls.device = Device::Keyboard;
+        }
+        if let Some(screen) = settings_screen.as_mut() {
+            let input = settings_input(screen, &controls);
+            match input.map(|i| screen.input(i)) {
+                Some(SettingsOutcome::Changed) => {
+                    let now = screen.settings.clone();
+                    apply_settings(&now, &settings, &mut controls, &mut sounds, &mut session);
+                    if let Some(dir) = session.records_dir() {
+                        match now.save(dir) {
+                            Ok(None) => {}
+                            Ok(Some(aside)) => notices_shown.say(format!(
+                                "the settings file that could not be read is kept as {}",
+                                aside.display()
+                            )),
+                            Err(why) => notices_shown.say(format!("cannot save settings: {why}")),
+                        }
+                    }
+                    settings = now;
+                }
+                Some(SettingsOutcome::Close) => settings_screen = None,
+                Some(SettingsOutcome::Same) | None => {}
+            }
+        }
+        let typing = edit_view.typing() || settings_screen.is_some();
         let pressed = match typing {
             true => Vec::new(),
-            false => bindings.pressed(screen_of(session.phase()), keys::pressed),
+            false => controls
+                .bindings
+                .pressed(screen_of(session.phase()), keys::pressed),
         };
         let has = |c: Command| pressed.contains(&c);
+        if has(Command::Settings) {
+            settings_screen = Some(SettingsMenu::new(settings.clone()));
+        }
         let quit = has(Command::Back) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
         if quit || (is_quit_requested() && session.request_quit()) {
@@ -281,7 +391,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         }
 
         // 1. Commands. Each that starts a level over resets what is drawn.
-        latch.sample(&bindings);
+        if settings_screen.is_none() {
+            latch.sample(&controls.bindings);
+        }
         let level_before = (session.index(), session.world().frame(), session.phase());
         if has(Command::Mute) {
             if let Some(why) = sounds.toggle_mute() {
@@ -348,7 +460,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         for _ in 0..clock.advance(f64::from(get_frame_time())) {
             let before = session.world().player().rect();
             let fall = session.world().player().vy().max(0.0);
-            let keys = latch.take(&bindings);
+            let keys = latch.take(&controls.bindings);
             #[cfg(target_arch = "wasm32")]
             if keys != keys_before {
                 web::log(&format!("keys {keys}"));
@@ -437,7 +549,7 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             .chain(notices_shown.current(now))
             .collect();
         let editing = session.phase() == Phase::Editing;
-        let help_line = [hud::help(&session, &bindings, screen_of(session.phase()))];
+        let help_line = [hud::help(&session, &controls, screen_of(session.phase()))];
         let help: Vec<&str> = if editing {
             editor::HELP.to_vec()
         } else if view.help && session.phase() != Phase::Menu {
@@ -522,7 +634,16 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             }
         }
         hud::draw(&bars);
-        hud::draw(&hud::phase(&session, frame.play, &bindings));
+        match &settings_screen {
+            Some(screen) => {
+                let dir = session
+                    .records_dir()
+                    .map(|d| d.join(dropthrough::settings::FILE));
+                let shown = dir.map(|d| d.display().to_string());
+                hud::draw(&hud::settings(screen, frame.play, shown.as_deref()));
+            }
+            None => hud::draw(&hud::phase(&session, frame.play, &controls)),
+        }
         next_frame().await;
         #[cfg(target_arch = "wasm32")]
         if !announced {

@@ -8,7 +8,7 @@ use dropthrough::clock::FixedClock;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
 use dropthrough::{CollisionMode, InputScript, Keys};
 
-use dropthrough::command::{Bindings, Screen as KeysScreen};
+use dropthrough::command::{Controls, Screen as KeysScreen};
 
 use super::hud;
 use super::layout::{self, Area, Screen, Tone};
@@ -36,7 +36,7 @@ fn session(count: usize) -> Session {
 
 /// The help line of a level being played in `s`, as the window shows it.
 fn help(s: &Session) -> Vec<&'static str> {
-    let line = hud::help(s, &Bindings::default(), KeysScreen::Playing);
+    let line = hud::help(s, &Controls::default(), KeysScreen::Playing);
     vec![Box::leak(line.into_boxed_str())]
 }
 
@@ -181,7 +181,7 @@ fn the_level_select_fits_with_an_error_below_it() {
     assert_eq!(s.phase(), Phase::Menu);
     for window in SIZES {
         let (frame, bars) = bars(&s, window, &notices(), &help(&s));
-        let menu = hud::phase(&s, frame.play, &Bindings::default());
+        let menu = hud::phase(&s, frame.play, &Controls::default());
         assert!(
             menu.lines.iter().any(|(_, l)| l.text.starts_with("> 26")),
             "the chosen row is shown at {window:?}"
@@ -202,13 +202,13 @@ fn level_complete_and_the_summary_fit() {
             window,
             &[
                 &bars_screen,
-                &hud::phase(&s, frame.play, &Bindings::default()),
+                &hud::phase(&s, frame.play, &Controls::default()),
             ],
         );
         s.continue_after_complete();
         assert_eq!(s.phase(), Phase::Finished);
         let (frame, bars_screen) = bars(&s, window, &notices(), &help(&s));
-        let summary = hud::phase(&s, frame.play, &Bindings::default());
+        let summary = hud::phase(&s, frame.play, &Controls::default());
         assert!(!summary.lines.is_empty());
         check("summary", window, &[&bars_screen, &summary]);
     }
@@ -259,7 +259,7 @@ fn a_tiny_window_lays_out_without_a_panic() {
     let mut s = session(3).with_menu();
     for window in [(0.0, 0.0), (1.0, 1.0), (120.0, 90.0), (300.0, 40.0)] {
         let (frame, _) = bars(&s, window, &notices(), &help(&s));
-        let _ = hud::phase(&s, frame.play, &Bindings::default());
+        let _ = hud::phase(&s, frame.play, &Controls::default());
         let _ = layout::editor(frame.play, 10, "solid - brush (Q)", &[], &notices());
     }
     s.menu_choose();
@@ -275,7 +275,7 @@ fn a_tiny_window_lays_out_without_a_panic() {
 /// says it goes on by itself.
 #[test]
 fn the_help_and_the_panels_say_what_the_keys_do_there() {
-    let b = Bindings::default();
+    let b = Controls::default();
     let mut s = session(2).with_menu();
     let footer = hud::help(&s, &b, KeysScreen::Menu);
     assert_eq!(footer.contains("Esc quit"), hud::CAN_QUIT, "{footer}");
@@ -344,4 +344,47 @@ fn a_hint_is_said_once_as_its_level_starts() {
         Some("hint: look up"),
         "again"
     );
+}
+
+#[test]
+fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
+    use dropthrough::command::Command;
+    use dropthrough::settings::Settings;
+    use dropthrough::settings_menu::{Input, Row, SettingsMenu};
+    let s = session(3).with_menu();
+    let mut screen = SettingsMenu::new(Settings::default());
+    // The last rows too: the screen scrolls to keep the cursor in view.
+    for target in [Row::Binding(Command::Jump), Row::Defaults] {
+        while SettingsMenu::rows()[screen.cursor()] != target {
+            screen.input(Input::Down);
+        }
+        for window in SIZES {
+            let (frame, bars) = bars(&s, window, &notices(), &[]);
+            let panel = hud::settings(&screen, frame.play, Some("/data/settings.txt"));
+            let chosen: Vec<&str> = panel
+                .lines
+                .iter()
+                .map(|(_, l)| l.text.as_str())
+                .filter(|t| t.starts_with('>'))
+                .collect();
+            assert_eq!(chosen.len(), 1, "{window:?}");
+            if target == Row::Defaults {
+                assert!(chosen[0].contains("back to the defaults"));
+            } else {
+                assert!(chosen[0].contains("jump") && chosen[0].contains("[Space]"));
+            }
+            check("settings", window, &[&bars, &panel]);
+        }
+    }
+    screen.input(Input::Down);
+    screen.input(Input::Down);
+    screen.input(Input::Down);
+    screen.input(Input::Choose);
+    let (frame, _) = bars(&s, (960.0, 640.0), &notices(), &[]);
+    let panel = hud::settings(&screen, frame.play, None);
+    let text: Vec<&str> = panel.lines.iter().map(|(_, l)| l.text.as_str()).collect();
+    assert!(text.iter().any(|t| t.contains("[press a key]")), "{text:?}");
+    assert!(text
+        .iter()
+        .any(|t| t.contains("Press a key or pad button for jump")));
 }

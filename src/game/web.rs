@@ -18,6 +18,22 @@ extern "C" {
     fn dropthrough_query(buf: *mut u8, cap: u32) -> u32;
     /// Writes a line to the browser's console.
     fn dropthrough_log(text: *const u8, len: u32);
+    /// The first gamepad's buttons, a bit each, and its left stick's axes
+    /// times 1000 in `axes`; -1 when there is none or the page is not
+    /// focused.
+    fn dropthrough_pad(axes: *mut i32) -> i32;
+}
+
+/// The page's gamepad, this frame.
+pub fn pad() -> super::pad::Held {
+    let mut axes = [0i32; 2];
+    // SAFETY: `axes` is two writable, aligned i32s; the page writes two.
+    let bits = unsafe { dropthrough_pad(axes.as_mut_ptr()) };
+    let axis = |v: i32| v as f32 / 1000.0;
+    match u32::try_from(bits) {
+        Ok(bits) => super::pad::Held::from_device(bits, axis(axes[0]), axis(axes[1])),
+        Err(_) => super::pad::Held::default(),
+    }
 }
 
 /// Writes a line to the browser's console, `dropthrough: ` first.

@@ -4,7 +4,8 @@
 // mode and level and a bad value is reported, a dropped level file plays
 // (a broken one shows its error), and every bundled solution replayed in
 // the browser gives the trace the native headless run gives, byte for byte
-// (compared by hash), and the help lines are pixel-identical after two
+// (compared by hash), a faked gamepad plays level 01 to its exit, and the
+// help lines are pixel-identical after two
 // minutes of play. Run by .ci/run after scripts/web.sh built dist/:
 //
 //   node tests/web/web_test.mjs
@@ -80,8 +81,9 @@ const context = await chromium.launchPersistentContext(profile, {
 });
 
 // Opens the page at `query`; gives it and its console lines (a live array).
-async function open(query) {
+async function open(query, init) {
   const page = await context.newPage();
+  if (init) await page.addInitScript(init);
   const lines = [];
   page.on("console", (m) => lines.push(m.text()));
   page.on("pageerror", (e) => lines.push(`pageerror: ${e.message}`));
@@ -187,6 +189,47 @@ try {
   const menu_errors = menu.lines.filter((l) => l.startsWith("pageerror"));
   check(menu_errors.length === 0, `no page errors in the level select ${menu_errors.join(" | ")}`);
   await menu.page.close();
+
+  // 3c. A gamepad, faked through navigator.getGamepads(): the stick held
+  //     right and A pressed now and then play level 01 to its exit; the
+  //     d-pad held when the page loses focus is released.
+  const fakePad = () => {
+    const button = () => ({ pressed: false, touched: false, value: 0 });
+    window.fake_pad = {
+      id: "fake pad", index: 0, connected: true, mapping: "standard", timestamp: 0,
+      axes: [0, 0, 0, 0], buttons: Array.from({ length: 17 }, button),
+    };
+    navigator.getGamepads = () => [window.fake_pad, null, null, null];
+    window.press_pad = (b, on) => {
+      window.fake_pad.buttons[b] = { pressed: on, touched: on, value: on ? 1 : 0 };
+    };
+  };
+  const pad = await open("?level=01-first-steps", fakePad);
+  await waitFor(pad.lines, /dropthrough: ready level 01-first-steps\.txt/);
+  await pad.page.click("#glcanvas");
+  await pad.page.evaluate(() => {
+    window.fake_pad.axes[0] = 1;
+    window.mash = setInterval(() => {
+      window.press_pad(0, true);
+      setTimeout(() => window.press_pad(0, false), 150);
+    }, 350);
+  });
+  const exited = await waitFor(pad.lines, /dropthrough: step \d+ exit/, 20000);
+  check(exited !== null, `a gamepad (stick right, A to jump) plays level 01 to its exit (${exited ?? pad.lines.slice(-3).join(" | ")})`);
+  const stickKeys = pad.lines.filter((l) => /dropthrough: keys /.test(l));
+  check(stickKeys.some((l) => /keys right\+jump$/.test(l)), `the stick reads as right held, A as jump (${stickKeys.slice(0, 3).join(" | ")})`);
+  await pad.page.evaluate(() => { clearInterval(window.mash); window.fake_pad.axes[0] = 0; window.press_pad(0, false); });
+  await pad.page.waitForTimeout(3000);   // past "level complete", into level 02
+  const from = pad.lines.length;
+  await pad.page.evaluate(() => window.press_pad(14, true));   // d-pad left, held
+  const padHeld = await waitFor(pad.lines, /dropthrough: keys left$/, 5000, from);
+  const padHeldAt = pad.lines.indexOf(padHeld);
+  await pad.page.evaluate(() => window.dispatchEvent(new Event("blur")));
+  const padReleased = await waitFor(pad.lines, /dropthrough: keys none$/, 5000, padHeldAt);
+  check(padHeld !== null && padReleased !== null, "a gamepad button held when the page loses focus is released");
+  const padErrors = pad.lines.filter((l) => l.startsWith("pageerror"));
+  check(padErrors.length === 0, `no page errors with a gamepad ${padErrors.join(" | ")}`);
+  await pad.page.close();
 
   // 4. Every bundled solution replayed in the browser gives the native trace.
   const check_page = await open("?check=1");
