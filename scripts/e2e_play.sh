@@ -100,7 +100,9 @@ game=$!
 await_window '^dropthrough' "the settings screen"
 xdotool key o           # settings: the cursor on the first row (left)
 sleep 0.3
-xdotool key Down Down   # jump
+xdotool key Down        # right
+sleep 0.2               # (two presses within a frame count once)
+xdotool key Down        # jump
 sleep 0.2
 xdotool key Return      # rebind its first key...
 sleep 0.2

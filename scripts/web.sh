@@ -6,7 +6,7 @@
 #   python3 -m http.server -d dist 8000     # and open http://localhost:8000
 #
 # The page's URL picks the collision mode and the first level, as the
-# command line does on the desktop: ?collision=sweep&level=04-the-well
+# command line does on the desktop: ?collision=sweep&level=25-the-well
 set -euo pipefail
 cd "$(dirname "$0")/.."
 

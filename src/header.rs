@@ -17,9 +17,17 @@ pub const TITLE_KEY: &str = "title";
 /// starts.
 pub const HINT_KEY: &str = "hint";
 
+/// The header key whose value names the world (a group of levels in the
+/// level select) a level belongs to.
+pub const WORLD_KEY: &str = "world";
+
+/// The header key whose value is the level's par time, s: what the level
+/// select asks a player to beat.
+pub const PAR_KEY: &str = "par";
+
 /// The header keys whose values are text, in the order a level is written
 /// back out (before every numeric key).
-pub const TEXT_KEYS: [&str; 2] = [TITLE_KEY, HINT_KEY];
+pub const TEXT_KEYS: [&str; 3] = [TITLE_KEY, HINT_KEY, WORLD_KEY];
 
 /// The [`Tuning`] field a numeric header key overrides, and so the
 /// precision its value is read in.
@@ -29,6 +37,9 @@ pub enum Field {
     Single(fn(&mut Tuning) -> &mut f32),
     /// A bullet constant, read as f64 like bullets' coordinates.
     Double(fn(&mut Tuning) -> &mut f64),
+    /// Not the simulation's: a value the game around it reads (the par
+    /// time), read as f64.
+    Game,
 }
 
 /// A header key whose value is a number: its name, its unit, its largest
@@ -50,14 +61,14 @@ impl NumberKey {
     pub fn parse(&self, text: &str) -> Option<f64> {
         let value = match self.field {
             Field::Single(_) => f64::from(text.parse::<f32>().ok()?),
-            Field::Double(_) => text.parse::<f64>().ok()?,
+            Field::Double(_) | Field::Game => text.parse::<f64>().ok()?,
         };
         (value.is_finite() && value > 0.0 && value <= self.max).then_some(value)
     }
 }
 
 /// Every numeric header key, in the order a level is written back out.
-pub const NUMBER_KEYS: [NumberKey; 8] = [
+pub const NUMBER_KEYS: [NumberKey; 9] = [
     NumberKey {
         name: "gravity",
         unit: "px/s²",
@@ -105,6 +116,12 @@ pub const NUMBER_KEYS: [NumberKey; 8] = [
         unit: "px/s",
         max: MAX_HEADER_VALUE,
         field: Field::Single(|t| &mut t.walker_speed),
+    },
+    NumberKey {
+        name: PAR_KEY,
+        unit: "s",
+        max: 3600.0,
+        field: Field::Game,
     },
 ];
 
@@ -216,6 +233,8 @@ pub struct Header {
     pub title: Option<String>,
     /// A hint the window says when the level starts.
     pub hint: Option<String>,
+    /// The world the level belongs to in the level select.
+    pub world: Option<String>,
     /// The value of each of [`NUMBER_KEYS`] the level sets, by index.
     numbers: [Option<f64>; NUMBER_KEYS.len()],
     /// Each mover's value, by letter (`a` first).
@@ -273,6 +292,7 @@ impl Header {
                 // NOTE: exact: the value was read as an f32 (`NumberKey::parse`).
                 Field::Single(field) => *field(&mut tuning) = value as f32,
                 Field::Double(field) => *field(&mut tuning) = value,
+                Field::Game => {}
             }
         }
         tuning

@@ -14,6 +14,7 @@ use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
 use crate::header::{
     known_keys, mover_key, parse_mover, Field, Header, HINT_KEY, NUMBER_KEYS, TEXT_KEYS, TITLE_KEY,
+    WORLD_KEY,
 };
 use crate::mover::{Mover, MoverKind};
 use crate::printable::printable;
@@ -666,6 +667,7 @@ impl<'a> Parser<'a> {
             let text = Some(value.to_string());
             match name {
                 HINT_KEY => self.header.hint = text,
+                WORLD_KEY => self.header.world = text,
                 _ => self.header.title = text,
             }
             return Ok(());
@@ -706,11 +708,14 @@ impl fmt::Display for Level {
         if let Some(hint) = &h.hint {
             writeln!(f, "{HINT_KEY} = {hint}")?;
         }
+        if let Some(world) = &h.world {
+            writeln!(f, "{WORLD_KEY} = {world}")?;
+        }
         for (key, value) in h.numbers() {
             match key.field {
                 // The f32 a controller value was read as prints as written.
                 Field::Single(_) => writeln!(f, "{} = {}", key.name, value as f32)?,
-                Field::Double(_) => writeln!(f, "{} = {value}", key.name)?,
+                Field::Double(_) | Field::Game => writeln!(f, "{} = {value}", key.name)?,
             }
         }
         for (letter, spec) in h.movers() {

@@ -595,12 +595,12 @@ fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
     // A fast crate onto a floor one tile thick: held there, or through it.
     for mode in EXACT {
         assert!(
-            play("21-thin-floor", mode, "1-100 right\n").exited,
+            play("29-thin-floor", mode, "1-100 right\n").exited,
             "{mode}"
         );
     }
-    assert!(!play("21-thin-floor", CollisionMode::Naive, "1-100 right\n").exited);
-    let mut naive = World::new(load("21-thin-floor"), CollisionMode::Naive);
+    assert!(!play("29-thin-floor", CollisionMode::Naive, "1-100 right\n").exited);
+    let mut naive = World::new(load("29-thin-floor"), CollisionMode::Naive);
     run(&mut naive, Keys::NONE, 20);
     let floor_bottom = 22 * 16; // the thin floor is row 21
     assert!(
@@ -610,10 +610,10 @@ fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
     // A fast player straight at a walker: killed, or through it.
     let straight = "1 down\n2-100 right\n";
     for mode in EXACT {
-        let s = play("22-blur", mode, straight);
+        let s = play("30-blur", mode, straight);
         assert!(!s.exited && s.deaths > 0, "{mode}");
     }
-    let s = play("22-blur", CollisionMode::Naive, straight);
+    let s = play("30-blur", CollisionMode::Naive, straight);
     assert!(
         s.exited && s.deaths == 0,
         "naive: passed through the walker"
@@ -630,7 +630,7 @@ fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
         |name: &str| dropthrough::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
     for mode in EXACT {
         // Two lift cycles (96 px up and down at 48 px/s is 240 steps).
-        let mut w = World::new(load("23-freight"), mode);
+        let mut w = World::new(load("22-freight"), mode);
         let mut heights = std::collections::BTreeSet::new();
         for _ in 0..480 {
             w.step(Keys::NONE);
@@ -644,7 +644,7 @@ fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
 
         // One crossing and back (160 px each way at 48 px/s): the walker
         // lands on the ferry and turns at each post, never leaving it.
-        let mut w = World::new(load("24-walker-ferry"), mode);
+        let mut w = World::new(load("23-walker-ferry"), mode);
         // (Against the far post it is held back a pixel now and then: the
         // ferry, moved before the posts in letter order, carries it into the
         // post that has not moved yet.)

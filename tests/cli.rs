@@ -80,7 +80,7 @@ fn writes_the_trace_with_the_contract_header_and_one_row_per_step() {
 #[test]
 fn substep_and_sweep_write_identical_traces() {
     let dir = scratch("modes");
-    for name in ["04-the-well", "05-bullet-corridor"] {
+    for name in ["25-the-well", "26-bullet-corridor"] {
         let level = root().join(format!("levels/{name}.txt"));
         let inputs = root().join(format!("tests/solutions/{name}.inputs"));
         let traces: Vec<String> = ["substep", "sweep"]

@@ -243,7 +243,7 @@ fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
 }
 
 #[test]
-fn the_panel_lists_the_title_the_hint_every_number_key_and_each_mover() {
+fn the_panel_lists_the_text_keys_every_number_key_and_each_mover() {
     let mut e = editor(AUTHORED);
     let fields = e.header_fields();
     let keys: Vec<&str> = fields.iter().map(|(k, _)| k.as_str()).collect();
@@ -252,6 +252,7 @@ fn the_panel_lists_the_title_the_hint_every_number_key_and_each_mover() {
         [
             "title",
             "hint",
+            "world",
             "gravity",
             "max_fall",
             "run_speed",
@@ -260,6 +261,7 @@ fn the_panel_lists_the_title_the_hint_every_number_key_and_each_mover() {
             "bullet_speed",
             "bullet_radius",
             "walker_speed",
+            "par",
             "a"
         ]
     );

@@ -72,7 +72,7 @@ fn the_stack_trace_is_unchanged() {
 
 #[test]
 fn the_well_trace_is_unchanged() {
-    check("04-the-well");
+    check("25-the-well");
 }
 
 #[test]
@@ -85,14 +85,14 @@ fn the_ferry_trace_is_unchanged() {
 /// 80 at frame 44) with no key held sideways, keeping its upward speed.
 #[test]
 fn the_chimney_trace_is_unchanged() {
-    check("15-the-chimney");
+    check("06-the-chimney");
 }
 
 /// A crate pushed into a spike gap that the player crosses on, and its
 /// landing: the trace and every crate's row.
 #[test]
 fn crate_bridge_trace_and_actors_are_unchanged() {
-    check_files("16-crate-bridge", true);
+    check_files("17-crate-bridge", true);
 }
 
 /// A crate dropped down a hole and a walker stomped: the trace and the

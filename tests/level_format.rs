@@ -111,7 +111,7 @@ fn empty_grid_is_an_error() {
 fn header_errors_name_the_line_and_what_is_expected() {
     assert_eq!(
         err("speed = 3\n#@#\n"),
-        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, or a letter a-z for a moving platform)"
+        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, world, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, par, or a letter a-z for a moving platform)"
     );
     for bad in ["0", "-5", "abc", "NaN", "inf", "1e8", ""] {
         let e = err(&format!("title = t\ngravity = {bad}\n#@#\n"));
@@ -176,5 +176,26 @@ proptest! {
         if let Err(e) = Level::parse(&text, "m.txt") {
             prop_assert!(e.line >= 1 && e.line <= text.lines().count().max(1), "{e}");
         }
+    }
+}
+
+#[test]
+fn world_and_par_are_read_and_a_bad_par_is_an_error_at_its_value() {
+    let level = dropthrough::Level::parse("world = Hills\npar = 12.5\n#@E#\n", "x.txt").unwrap();
+    assert_eq!(level.header.world.as_deref(), Some("Hills"));
+    assert_eq!(level.header.number("par"), Some(12.5));
+    assert_eq!(
+        level.header.tuning(),
+        dropthrough::tuning::Tuning::default(),
+        "par is not the simulation's"
+    );
+    let written = level.to_string();
+    assert!(
+        written.starts_with("world = Hills\npar = 12.5\n"),
+        "{written}"
+    );
+    for bad in ["0", "4000", "soon"] {
+        let e = err(&format!("par = {bad}\n#@E#\n"));
+        assert!(e.starts_with("x.txt:1:7: bad value"), "{bad}: {e}");
     }
 }

@@ -317,9 +317,79 @@ pub fn phase(session: &Session, play: Area, controls: &Controls) -> Screen {
     }
 }
 
-/// The level select: every level with its best time and deaths, the
-/// cursor's row lit; as many rows as fit in `play`, scrolled to keep the
-/// cursor in view.
+/// The widest the level select gets, in characters: a wide window shows
+/// the level behind it on both sides.
+const MENU_CHARS: usize = 78;
+
+/// What the level select lists besides the player's own levels, which
+/// follow under this heading.
+const OWN_LEVELS: &str = "Your levels";
+
+/// A row of the level select.
+#[derive(Clone, Debug, PartialEq)]
+enum MenuRow {
+    /// A world's name and how it stands.
+    World(String),
+    /// A level, by index.
+    Level(usize),
+}
+
+/// The level select's rows: each world's heading (in the order its levels
+/// come; levels without a world under "Your levels"), then its levels.
+fn menu_rows(session: &Session) -> Vec<MenuRow> {
+    let mut rows = Vec::new();
+    let mut world: Option<&str> = None;
+    for (i, file) in session.level_files().iter().enumerate() {
+        let this = file.level.header.world.as_deref().unwrap_or(OWN_LEVELS);
+        if world != Some(this) {
+            world = Some(this);
+            rows.push(MenuRow::World(this.to_string()));
+        }
+        rows.push(MenuRow::Level(i));
+    }
+    rows
+}
+
+/// A level's par time, s, if it has one.
+fn par(session: &Session, i: usize) -> Option<f64> {
+    session.level_files().get(i)?.level.header.number("par")
+}
+
+/// A level's best time, s, if it has one.
+fn best(session: &Session, i: usize) -> Option<f64> {
+    let record = session.record(i)?;
+    record.best.as_ref().map(|b| seconds(b.steps))
+}
+
+/// A world's heading: its name, how many of its levels are finished, its
+/// total best time once all are, and what is still to beat.
+pub fn world_line(session: &Session, name: &str, levels: &[usize]) -> String {
+    let bests: Vec<Option<f64>> = levels.iter().map(|&i| best(session, i)).collect();
+    let done = bests.iter().flatten().count();
+    let over_par = levels
+        .iter()
+        .zip(&bests)
+        .filter(|(&i, b)| matches!((b, par(session, i)), (Some(b), Some(p)) if *b > p))
+        .count();
+    let total = match done == levels.len() {
+        true => format!("total {:.2} s", bests.iter().flatten().sum::<f64>()),
+        false => format!("{done}/{} finished", levels.len()),
+    };
+    let to_beat = match (levels.len() - done, over_par) {
+        (0, 0) if levels.iter().all(|&i| par(session, i).is_some()) => "every par beaten".into(),
+        (0, 0) => String::new(),
+        (0, p) => format!("{p} over par"),
+        (n, 0) => format!("{n} to finish"),
+        (n, p) => format!("{n} to finish, {p} over par"),
+    };
+    format!("{name}   {total}   {to_beat}")
+        .trim_end()
+        .to_string()
+}
+
+/// The level select: every world with how it stands, every level with its
+/// best time, par and deaths, the cursor's row lit; as many rows as fit in
+/// `play`, scrolled to keep the cursor in view.
 fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
@@ -327,27 +397,72 @@ fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
         || "best times are kept until you quit".to_string(),
         |d| format!("best times: {}", d.display()),
     );
-    let footer = [
-        (String::new(), Tone::Dim),
-        (help(session, controls, KeysScreen::Menu), Tone::Dim),
-        (kept, Tone::Dim),
-    ];
+    let help = help(session, controls, KeysScreen::Menu);
+    let mut footer = vec![(String::new(), Tone::Dim)];
+    footer.extend(
+        layout::pack(&[&help], MENU_CHARS)
+            .into_iter()
+            .map(|l| (l, Tone::Dim)),
+    );
+    footer.push((kept, Tone::Dim));
     let fit = layout::menu_rows(play, 2 + footer.len());
-    let first = cursor
+    let rows = menu_rows(session);
+    let at = rows
+        .iter()
+        .position(|r| *r == MenuRow::Level(cursor))
+        .unwrap_or(0);
+    // The cursor's world heading stays in view with it where it can.
+    let first = at
         .saturating_sub(fit / 2)
-        .min(files.len().saturating_sub(fit));
+        .min(rows.len().saturating_sub(fit));
     let mut lines = vec![
         ("dropthrough: choose a level".to_string(), Tone::Good),
         (String::new(), Tone::Dim),
     ];
-    for (i, file) in files.iter().enumerate().skip(first).take(fit) {
-        lines.push((
-            menu_row(session, i, &file.title(), i == cursor),
-            if i == cursor { Tone::Text } else { Tone::Dim },
-        ));
+    for row in rows.iter().skip(first).take(fit) {
+        lines.push(match row {
+            MenuRow::World(name) => {
+                let levels: Vec<usize> = (0..files.len())
+                    .filter(|&i| {
+                        files[i].level.header.world.as_deref().unwrap_or(OWN_LEVELS) == name
+                    })
+                    .collect();
+                (world_line(session, name, &levels), Tone::Good)
+            }
+            MenuRow::Level(i) => {
+                let chosen = *i == cursor;
+                (
+                    menu_row(session, *i, &files[*i].title(), chosen),
+                    if chosen { Tone::Text } else { Tone::Dim },
+                )
+            }
+        });
     }
     lines.extend(footer);
-    layout::panel(play, &lines)
+    layout::panel_at_most(play, &lines, MENU_CHARS)
+}
+
+/// One level's row in the level select: its number and title, best time,
+/// par (`*` once beaten) and deaths.
+fn menu_row(session: &Session, i: usize, title: &str, chosen: bool) -> String {
+    let record = session.record(i);
+    let best_time = best(session, i);
+    let best_shown = best_time.map_or_else(|| "      -   ".to_string(), |b| format!("{b:>8.2} s"));
+    let par_shown = match (par(session, i), best_time) {
+        (Some(p), Some(b)) if b <= p => format!("par {p:>3} s*"),
+        (Some(p), _) => format!("par {p:>3} s "),
+        (None, _) => " ".repeat(11),
+    };
+    let deaths = record.map_or(0, |r| r.deaths);
+    let marker = if chosen { ">" } else { " " };
+    let mut title = layout::shorten(title, 24);
+    if session.unsaved_edits_in(i) {
+        title.push_str(" *");
+    }
+    format!(
+        "{marker} {:>2} {title:<26} {best_shown} {par_shown} {deaths:>5} deaths",
+        i + 1
+    )
 }
 
 /// The settings screen: a row per command with its two bindings (the
@@ -414,25 +529,6 @@ pub fn settings(screen: &SettingsMenu, play: Area, saved_in: Option<&str>) -> Sc
     }
     lines.extend(footer);
     layout::panel(play, &lines)
-}
-
-/// One level's row in the level select.
-fn menu_row(session: &Session, i: usize, title: &str, chosen: bool) -> String {
-    let record = session.record(i);
-    let best = record.and_then(|r| r.best.as_ref()).map_or_else(
-        || "      -   ".to_string(),
-        |b| format!("{:>8.2} s", seconds(b.steps)),
-    );
-    let deaths = record.map_or(0, |r| r.deaths);
-    let marker = if chosen { ">" } else { " " };
-    let mut title = layout::shorten(title, 26);
-    if session.unsaved_edits_in(i) {
-        title.push_str(" *");
-    }
-    format!(
-        "{marker} {:>2} {title:<28} {best} {deaths:>5} deaths",
-        i + 1
-    )
 }
 
 fn colour(tone: Tone) -> Color {

@@ -277,26 +277,7 @@ pub fn bars(
         bottom_lines.extend(lines.into_iter().map(|l| (l, *tone)));
         shown += 1;
     }
-    let entries: Vec<&str> = help
-        .iter()
-        .flat_map(|l| l.split("  "))
-        .map(str::trim)
-        .filter(|e| !e.is_empty())
-        .collect();
-    let mut help_line = String::new();
-    for entry in entries {
-        let entry = shorten(entry, room);
-        if !help_line.is_empty() && help_line.chars().count() + 3 + entry.chars().count() > room {
-            bottom_lines.push((std::mem::take(&mut help_line), Tone::Dim));
-        }
-        if !help_line.is_empty() {
-            help_line.push_str("   ");
-        }
-        help_line.push_str(&entry);
-    }
-    if !help_line.is_empty() {
-        bottom_lines.push((help_line, Tone::Dim));
-    }
+    bottom_lines.extend(pack(help, room).into_iter().map(|l| (l, Tone::Dim)));
     let height = if bottom_lines.is_empty() {
         0.0
     } else {
@@ -325,11 +306,44 @@ pub fn bars(
     (frame, screen)
 }
 
+/// Help entries (separated by runs of spaces in `help`'s lines) packed into
+/// as few lines of at most `room` characters as they fit, never broken
+/// inside an entry (one too long for a line is shortened).
+pub fn pack(help: &[&str], room: usize) -> Vec<String> {
+    let entries = help
+        .iter()
+        .flat_map(|l| l.split("  "))
+        .map(str::trim)
+        .filter(|e| !e.is_empty());
+    let mut lines = Vec::new();
+    let mut line = String::new();
+    for entry in entries {
+        let entry = shorten(entry, room);
+        if !line.is_empty() && line.chars().count() + 3 + entry.chars().count() > room {
+            lines.push(std::mem::take(&mut line));
+        }
+        if !line.is_empty() {
+            line.push_str("   ");
+        }
+        line.push_str(&entry);
+    }
+    if !line.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// A panel centred in `area` holding `lines` (each wrapped to the width the
 /// area allows); lines that do not fit its height are left out.
 pub fn panel(area: Area, lines: &[(String, Tone)]) -> Screen {
+    panel_at_most(area, lines, usize::MAX)
+}
+
+/// [`panel`], its lines wrapped to at most `chars` characters even where
+/// the area is wider (so a wide window still shows the level around it).
+pub fn panel_at_most(area: Area, lines: &[(String, Tone)], chars: usize) -> Screen {
     const INSET: f32 = 16.0;
-    let room = chars_in(area.w - 2.0 * INSET);
+    let room = chars_in(area.w - 2.0 * INSET).min(chars);
     let mut wrapped: Vec<(String, Tone)> = lines
         .iter()
         .flat_map(|(l, tone)| wrap(l, room).into_iter().map(move |w| (w, *tone)))

@@ -285,9 +285,11 @@ fn the_help_and_the_panels_say_what_the_keys_do_there() {
     );
     let (frame, _) = bars(&s, SIZES[1], &[], &[]);
     let menu = hud::phase(&s, frame.play, &b);
+    let words = |t: &str| t.split_whitespace().collect::<Vec<_>>().join(" ");
+    let shown: Vec<&str> = menu.lines.iter().map(|(_, l)| l.text.as_str()).collect();
     assert!(
-        menu.lines.iter().any(|(_, l)| l.text == footer),
-        "the footer is the help"
+        words(&shown.join(" ")).contains(&words(&footer)),
+        "the footer is the help, wrapped: {shown:#?}"
     );
     s.menu_choose();
     assert_eq!(s.phase(), Phase::Playing);
@@ -387,4 +389,53 @@ fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
     assert!(text
         .iter()
         .any(|t| t.contains("Press a key or pad button for jump")));
+}
+
+/// The level select groups levels by world, each heading with how many are
+/// finished, the total best time once all are, and what is still to beat;
+/// a level beaten under par is starred; levels without a world (the
+/// player's own) come under "Your levels".
+#[test]
+fn the_level_select_shows_worlds_their_totals_and_what_is_left_to_beat() {
+    let levels = vec![
+        level("a.txt", &format!("world = Hills\npar = 1\n{CORRIDOR}")),
+        level("b.txt", &format!("world = Hills\npar = 0.1\n{CORRIDOR}")),
+        level("c.txt", CORRIDOR),
+    ];
+    let mut s = Session::new(levels, CollisionMode::Substep, Outputs::default(), None).with_menu();
+    let text = |s: &Session| -> Vec<String> {
+        let (frame, _) = bars(s, SIZES[2], &[], &[]);
+        let menu = hud::phase(s, frame.play, &Controls::default());
+        menu.lines.iter().map(|(_, l)| l.text.clone()).collect()
+    };
+    let before = text(&s);
+    assert!(
+        before.contains(&"Hills   0/2 finished   2 to finish".to_string()),
+        "{before:#?}"
+    );
+    assert!(
+        before.contains(&"Your levels   0/1 finished   1 to finish".to_string()),
+        "{before:#?}"
+    );
+    s.menu_choose();
+    run_to_the_exit(&mut s);
+    s.continue_after_complete();
+    run_to_the_exit(&mut s);
+    s.open_menu();
+    let after = text(&s);
+    let hills = after.iter().find(|l| l.starts_with("Hills")).unwrap();
+    assert!(
+        hills.contains("total 0.") && hills.ends_with("   1 over par"),
+        "{hills}"
+    );
+    let a = after
+        .iter()
+        .find(|l| l.contains(" 1 00-") || l.contains("  1 a"))
+        .unwrap();
+    assert!(a.contains("par   1 s*"), "under par, starred: {a}");
+    let b = after.iter().find(|l| l.contains("  2 b")).unwrap();
+    assert!(
+        b.contains("par 0.1 s ") && !b.contains('*'),
+        "over par: {b}"
+    );
 }

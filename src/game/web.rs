@@ -43,7 +43,7 @@ pub fn log(line: &str) {
     unsafe { dropthrough_log(line.as_ptr(), line.len() as u32) }
 }
 
-/// The page's query string, e.g. `collision=sweep&level=04-the-well`.
+/// The page's query string, e.g. `collision=sweep&level=25-the-well`.
 fn query() -> String {
     let mut buf = vec![0u8; 4096];
     // SAFETY: `buf` is `buf.len()` writable bytes; the page writes at most that.
@@ -89,7 +89,7 @@ pub fn start() -> Start {
                 match levels.iter().position(|l| l.path.to_string_lossy().trim_end_matches(".txt") == want) {
                     Some(i) => first = Some(i),
                     None => problems.push(format!(
-                        "URL: level={value} is not a bundled level (expected a name such as 04-the-well)"
+                        "URL: level={value} is not a bundled level (expected a name such as 25-the-well)"
                     )),
                 }
             }
