@@ -567,6 +567,12 @@ impl Editor {
         true
     }
 
+    /// Makes `path` the file [`Editor::save`] writes (a copy of a bundled
+    /// level among the player's own, say); the edits and their undo stay.
+    pub fn save_as(&mut self, path: PathBuf) {
+        self.path = path;
+    }
+
     /// Writes the level to its file through a temporary file and a rename:
     /// the file is the old or the new level at every moment, never half.
     /// Returns the text written.

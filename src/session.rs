@@ -955,19 +955,37 @@ impl Session {
     }
 
     /// Ctrl+S in the editor: saves the level to its file (see
-    /// [`Editor::save`]); a dropped level has no file to save to.
+    /// [`Editor::save`]); a dropped level has no file to save to. A level
+    /// of the bundled folder edited from the level select is not written
+    /// over: the edit is saved as a copy among the player's own levels
+    /// (the new-levels folder), which the level select then lists and the
+    /// editor goes on editing. (A level named on the command line is the
+    /// author's own file, and is saved in place.)
     pub fn save_edit(&mut self) -> Result<(), String> {
+        if self.editors[self.index].is_none() {
+            return Err("nothing is being edited".into());
+        }
+        if self.levels[self.index].dropped.is_some() {
+            let why = format!(
+                "{} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)",
+                self.levels[self.index].name()
+            );
+            return Err(why);
+        }
+        if self.menu.is_some() {
+            let file = &self.levels[self.index];
+            let own = self
+                .new_levels_dir
+                .as_ref()
+                .is_some_and(|dir| file.path.parent() == Some(dir.as_path()));
+            if !own {
+                return self.save_copy();
+            }
+        }
         let file = &mut self.levels[self.index];
         let Some(editor) = self.editors[self.index].as_mut() else {
             return Err("nothing is being edited".into());
         };
-        if file.dropped.is_some() {
-            let why = format!(
-                "{} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)",
-                file.name()
-            );
-            return Err(why);
-        }
         let text = editor.save()?;
         let old_hash = file.hash;
         file.saved(editor.level().clone(), &text);
@@ -977,6 +995,55 @@ impl Session {
             }
             self.pass_on_records_problem();
         }
+        Ok(())
+    }
+
+    /// Saves the edit of a bundled level as a new file among the player's
+    /// own levels, named as the bundled one (`-2`, `-3`, … if taken), and
+    /// goes on editing that copy; the bundled level is left as its file
+    /// has it.
+    fn save_copy(&mut self) -> Result<(), String> {
+        let bundled = self.levels[self.index].path.clone();
+        let Some(dir) = self.new_levels_dir.clone() else {
+            return Err(format!(
+                "{} is a bundled level and there is no data folder to save a copy in; to change the file itself, open it by name (dropthrough {})",
+                self.levels[self.index].name(),
+                bundled.display()
+            ));
+        };
+        let stem = bundled
+            .file_stem()
+            .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned());
+        let taken = |path: &Path| path.exists() || self.levels.iter().any(|l| l.path == path);
+        let mut path = dir.join(format!("{stem}.txt"));
+        let mut n = 2;
+        while taken(&path) {
+            path = dir.join(format!("{stem}-{n}.txt"));
+            n += 1;
+        }
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| format!("{}: cannot save a copy: {e}", dir.display()))?;
+        let Some(mut editor) = self.editors[self.index].take() else {
+            return Err("nothing is being edited".into());
+        };
+        editor.save_as(path.clone());
+        if let Err(why) = editor.save() {
+            editor.save_as(bundled);
+            self.editors[self.index] = Some(editor);
+            return Err(why);
+        }
+        let copy = LevelFile::load(&path).map_err(|e| e.to_string())?;
+        self.levels.push(copy);
+        self.results.push(None);
+        self.editors.push(Some(editor));
+        self.go_to(self.levels.len() - 1);
+        self.open_editor();
+        self.notices.push(format!(
+            "{} is a bundled level: your edit is saved as {} among your own levels, and the bundled file is unchanged (to change it, open it by name: dropthrough {})",
+            bundled.file_name().unwrap_or_default().to_string_lossy(),
+            path.display(),
+            bundled.display()
+        ));
         Ok(())
     }
 

@@ -589,3 +589,55 @@ fn edits_are_kept_across_levels_and_quitting_with_them_unsaved_asks_twice() {
     s.toggle_editor();
     assert!(s.request_quit());
 }
+
+#[test]
+fn ctrl_s_on_a_bundled_level_from_the_level_select_saves_a_copy_among_your_own() {
+    let (dir, data) = (scratch("session-copy"), scratch("session-copy-data"));
+    let bundled = dir.join("07-corridor.txt");
+    fs::write(&bundled, CORRIDOR).unwrap();
+    let mine = data.join("levels");
+    let mut s = Session::new(
+        vec![LevelFile::load(&bundled).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_menu()
+    .with_new_levels_dir(mine.clone());
+    s.menu_choose();
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((2, 1), Brush::Tile('^'));
+    s.save_edit().unwrap();
+    assert_eq!(fs::read_to_string(&bundled).unwrap(), CORRIDOR, "unchanged");
+    let copy = mine.join("07-corridor.txt");
+    assert_eq!(Level::load(&copy).unwrap().grid.get(2, 1), Tile::Spikes);
+    assert_eq!(
+        (s.level_count(), s.index(), s.phase()),
+        (2, 1, Phase::Editing)
+    );
+    assert_eq!(
+        s.editor().unwrap().path(),
+        copy,
+        "editing goes on in the copy"
+    );
+    assert!(!s.unsaved_edits());
+    let notices = s.take_notices();
+    assert!(
+        notices
+            .iter()
+            .any(|n| n.contains("bundled file is unchanged")),
+        "{notices:?}"
+    );
+    // Saved again, the copy is written, not a third file.
+    s.editor_mut().unwrap().paint((3, 1), Brush::Tile('^'));
+    s.save_edit().unwrap();
+    assert_eq!(s.level_count(), 2);
+    assert_eq!(Level::load(&copy).unwrap().grid.get(3, 1), Tile::Spikes);
+    // The bundled level edited again makes the next free name.
+    s.go_to(0);
+    s.toggle_editor();
+    s.editor_mut().unwrap().paint((4, 1), Brush::Tile('^'));
+    s.save_edit().unwrap();
+    assert!(mine.join("07-corridor-2.txt").is_file());
+    assert_eq!(fs::read_to_string(&bundled).unwrap(), CORRIDOR);
+}
