@@ -58,11 +58,16 @@ pub enum Command {
     NewLevel,
     /// The settings screen (level select).
     Settings,
+    /// Rename the player's own level under the cursor (level select).
+    Rename,
+    /// Delete the player's own level under the cursor, once asked again
+    /// (level select).
+    Delete,
 }
 
 impl Command {
     /// Every command, in the order the help lines list them.
-    pub const ALL: [Command; 23] = [
+    pub const ALL: [Command; 25] = [
         Command::Left,
         Command::Right,
         Command::Jump,
@@ -86,6 +91,8 @@ impl Command {
         Command::Confirm,
         Command::NewLevel,
         Command::Settings,
+        Command::Rename,
+        Command::Delete,
     ];
 
     /// Its name in the settings file: `left`, `menu_up`, …
@@ -114,6 +121,8 @@ impl Command {
             Command::MenuDown => "menu_down",
             Command::NewLevel => "new_level",
             Command::Settings => "settings",
+            Command::Rename => "rename",
+            Command::Delete => "delete",
         }
     }
 
@@ -144,6 +153,8 @@ impl Command {
             Command::MenuUp | Command::MenuDown => "choose",
             Command::NewLevel => "new level",
             Command::Settings => "settings",
+            Command::Rename => "rename",
+            Command::Delete => "delete",
         }
     }
 }
@@ -314,9 +325,12 @@ impl Screen {
         match self {
             Screen::Menu => matches!(
                 command,
-                MenuUp | MenuDown | Confirm | NewLevel | Settings | Back | Mute
+                MenuUp | MenuDown | Confirm | NewLevel | Settings | Rename | Delete | Back | Mute
             ),
-            Screen::Playing => !matches!(command, MenuUp | MenuDown | NewLevel | Settings),
+            Screen::Playing => !matches!(
+                command,
+                MenuUp | MenuDown | NewLevel | Settings | Rename | Delete
+            ),
             Screen::Finished => matches!(command, Restart | Confirm | Back | Mute),
         }
     }
@@ -412,6 +426,8 @@ impl Default for Bindings {
             (C::MenuDown, &[Key::Down, Key::S, Key::PadDown]),
             (C::NewLevel, &[Key::N]),
             (C::Settings, &[Key::O, Key::PadNorth]),
+            (C::Rename, &[Key::F2]),
+            (C::Delete, &[Key::Delete]),
         ] {
             b.keys[index(command)] = keys.to_vec();
         }

@@ -641,3 +641,53 @@ fn ctrl_s_on_a_bundled_level_from_the_level_select_saves_a_copy_among_your_own()
     assert!(mine.join("07-corridor-2.txt").is_file());
     assert_eq!(fs::read_to_string(&bundled).unwrap(), CORRIDOR);
 }
+
+#[test]
+fn your_own_levels_are_renamed_and_deleted_into_a_kept_folder_and_bundled_ones_are_not() {
+    let (dir, data) = (scratch("session-own"), scratch("session-own-data"));
+    let bundled = dir.join("01-corridor.txt");
+    fs::write(&bundled, CORRIDOR).unwrap();
+    let mine = data.join("levels");
+    let mut s = Session::new(
+        vec![LevelFile::load(&bundled).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_menu()
+    .with_new_levels_dir(mine.clone());
+    s.new_level().unwrap();
+    s.open_menu();
+    s.new_level().unwrap();
+    s.open_menu();
+    assert_eq!(s.level_count(), 3);
+    assert!(!s.is_own_level(0) && s.is_own_level(1) && s.is_own_level(2));
+
+    let why = s.rename_level(0, "mine").unwrap_err();
+    assert!(why.contains("not one of your own levels"), "{why}");
+    assert!(s.delete_level(0).is_err());
+    assert!(bundled.is_file());
+    for bad in ["", "../up", "a/b", ".hidden", "new-level-2"] {
+        assert!(s.rename_level(1, bad).is_err(), "{bad:?}");
+    }
+    let to = s.rename_level(1, "My Tower").unwrap();
+    assert_eq!(to, mine.join("My Tower.txt"));
+    assert!(to.is_file() && !mine.join("new-level-1.txt").exists());
+    assert_eq!(s.level_files()[1].path, to);
+
+    let said = s.delete_level(1).unwrap();
+    assert!(said.contains("My Tower.txt"), "{said}");
+    assert!(!to.exists());
+    let kept = mine
+        .join(dropthrough::session::DELETED)
+        .join("My Tower.txt");
+    assert_eq!(
+        fs::read_to_string(kept).unwrap(),
+        dropthrough::editor::template("New Level 1")
+    );
+    assert_eq!(s.level_count(), 2);
+    assert_eq!(s.level_files()[1].path, mine.join("new-level-2.txt"));
+    // The level select never lists what was deleted.
+    let listed = dropthrough::session::level_paths(&mine).unwrap();
+    assert_eq!(listed, vec![mine.join("new-level-2.txt")]);
+}

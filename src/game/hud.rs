@@ -43,6 +43,14 @@ pub fn help(session: &Session, controls: &Controls, screen: KeysScreen) -> Strin
         (Command::Confirm, KeysScreen::Finished) => Says::Nothing,
         (Command::Back, _) => quit(),
         (Command::Restart, KeysScreen::Finished) => Says::Verb("play again"),
+        // NOTE: only the player's own levels can be renamed or deleted.
+        (Command::Rename | Command::Delete, KeysScreen::Menu)
+            if !session
+                .menu_cursor()
+                .is_some_and(|i| session.is_own_level(i)) =>
+        {
+            Says::Nothing
+        }
         _ => Says::Usual,
     };
     controls.help(screen, says).join("   ")

@@ -171,7 +171,85 @@ fn apply(
             | Command::Edit
             | Command::Mute
             | Command::Settings
+            | Command::Rename
+            | Command::Delete
             | Command::Confirm => {}
+        }
+    }
+}
+
+/// A question the level select asks about one of the player's own levels.
+enum Prompt {
+    /// Delete it? (Delete or Enter again: yes.)
+    Delete(usize),
+    /// Its new name, being typed.
+    Rename(usize, String),
+}
+
+impl Prompt {
+    /// The line the bottom band shows while it is asked.
+    fn line(&self, session: &Session) -> String {
+        let name = |i: usize| {
+            session
+                .level_files()
+                .get(i)
+                .map_or_else(String::new, |f| f.name())
+        };
+        match self {
+            Prompt::Delete(i) => format!(
+                "Delete {}? Delete or Enter: delete it (kept in the {} folder); Esc: keep it",
+                name(*i),
+                dropthrough::session::DELETED
+            ),
+            Prompt::Rename(i, text) => format!(
+                "Rename {} to: {text}_   (Enter: rename; Esc: keep the name)",
+                name(*i)
+            ),
+        }
+    }
+
+    /// Reads this frame's keys: the prompt goes on (`Some`), or ends
+    /// (`None`) after doing what was asked, with what to say.
+    fn update(self, session: &mut Session, notices: &mut hud::Notices) -> Option<Prompt> {
+        let enter = is_key_pressed(KeyCode::Enter) || is_key_pressed(KeyCode::KpEnter);
+        let esc = is_key_pressed(KeyCode::Escape);
+        match self {
+            Prompt::Delete(i) => {
+                if enter || is_key_pressed(KeyCode::Delete) {
+                    match session.delete_level(i) {
+                        Ok(said) | Err(said) => notices.say(said),
+                    }
+                    return None;
+                }
+                match esc || keys::first_pressed().is_some() {
+                    true => None,
+                    false => Some(Prompt::Delete(i)),
+                }
+            }
+            Prompt::Rename(i, mut text) => {
+                while let Some(c) = get_char_pressed() {
+                    if !c.is_control() && text.chars().count() < 64 {
+                        text.push(c);
+                    }
+                }
+                if is_key_pressed(KeyCode::Backspace) {
+                    text.pop();
+                }
+                if esc {
+                    return None;
+                }
+                if enter {
+                    match session.rename_level(i, &text) {
+                        Ok(to) => notices.say(format!("renamed to {}", to.display())),
+                        Err(why) => {
+                            notices.say(why);
+                            return Some(Prompt::Rename(i, text));
+                        }
+                    }
+                    return None;
+                }
+                Some(Prompt::Rename(i, text))
+            }
         }
     }
 }
@@ -317,6 +395,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     }
     // The settings screen, while it is open.
     let mut settings_screen: Option<SettingsMenu> = None;
+    // A question about one of the player's own levels, while it is asked.
+    let mut prompt: Option<Prompt> = None;
     let mut last_reload_check = get_time();
     let mut completed_at: Option<f64> = None;
     #[cfg(target_arch = "wasm32")]
@@ -360,7 +440,11 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 Some(SettingsOutcome::Same) | None => {}
             }
         }
-        let typing = edit_view.typing() || settings_screen.is_some();
+        let asking = prompt.is_some();
+        if let Some(asked) = prompt.take() {
+            prompt = asked.update(&mut session, &mut notices_shown);
+        }
+        let typing = edit_view.typing() || settings_screen.is_some() || asking;
         let pressed = match typing {
             true => Vec::new(),
             false => controls
@@ -370,6 +454,25 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
         let has = |c: Command| pressed.contains(&c);
         if has(Command::Settings) {
             settings_screen = Some(SettingsMenu::new(settings.clone()));
+        }
+        if let Some(cursor) = session
+            .menu_cursor()
+            .filter(|_| session.phase() == Phase::Menu)
+        {
+            let own = session.is_own_level(cursor);
+            let name = || session.level_files()[cursor].name();
+            if (has(Command::Delete) || has(Command::Rename)) && !own {
+                notices_shown.say(format!(
+                    "{} is a bundled level: only your own levels (made with N, or saved as a copy) can be renamed or deleted",
+                    name()
+                ));
+            } else if has(Command::Delete) {
+                prompt = Some(Prompt::Delete(cursor));
+            } else if has(Command::Rename) {
+                while get_char_pressed().is_some() {}
+                let stem = name().trim_end_matches(".txt").to_string();
+                prompt = Some(Prompt::Rename(cursor, stem));
+            }
         }
         let quit = has(Command::Back) && session.escape();
         #[cfg(not(target_arch = "wasm32"))]
@@ -543,9 +646,13 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             notices_shown.say(notice);
         }
         let standing = hud::standing(&session, &notices);
+        let asked = prompt
+            .as_ref()
+            .map(|p| (p.line(&session), layout::Tone::Good));
         let said: Vec<(String, layout::Tone)> = standing
             .iter()
             .cloned()
+            .chain(asked)
             .chain(notices_shown.current(now))
             .collect();
         let editing = session.phase() == Phase::Editing;
@@ -564,7 +671,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             &said,
             &help,
         );
-        notices_shown.shown(frame.notices_shown.saturating_sub(standing.len()), now);
+        // NOTE: the standing lines and the question come before the notices.
+        let fixed = standing.len() + usize::from(prompt.is_some());
+        notices_shown.shown(frame.notices_shown.saturating_sub(fixed), now);
         if editing {
             clear_background(palette::BACKGROUND);
             edit_view.draw(&session, now, frame.play);

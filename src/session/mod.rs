@@ -18,7 +18,10 @@ use thiserror::Error;
 
 use crate::trace::{ActorWriter, AtomicFile, BulletWriter, TraceWriter};
 use crate::tuning::STEPS_PER_SECOND;
+
+mod own;
 use crate::world::{Events, Step, World};
+pub use own::DELETED;
 
 /// A level file and the version of it being played.
 #[derive(Clone, Debug)]
@@ -972,15 +975,8 @@ impl Session {
             );
             return Err(why);
         }
-        if self.menu.is_some() {
-            let file = &self.levels[self.index];
-            let own = self
-                .new_levels_dir
-                .as_ref()
-                .is_some_and(|dir| file.path.parent() == Some(dir.as_path()));
-            if !own {
-                return self.save_copy();
-            }
+        if self.menu.is_some() && !self.is_own_level(self.index) {
+            return self.save_copy();
         }
         let file = &mut self.levels[self.index];
         let Some(editor) = self.editors[self.index].as_mut() else {
@@ -995,94 +991,6 @@ impl Session {
             }
             self.pass_on_records_problem();
         }
-        Ok(())
-    }
-
-    /// Saves the edit of a bundled level as a new file among the player's
-    /// own levels, named as the bundled one (`-2`, `-3`, … if taken), and
-    /// goes on editing that copy; the bundled level is left as its file
-    /// has it.
-    fn save_copy(&mut self) -> Result<(), String> {
-        let bundled = self.levels[self.index].path.clone();
-        let Some(dir) = self.new_levels_dir.clone() else {
-            return Err(format!(
-                "{} is a bundled level and there is no data folder to save a copy in; to change the file itself, open it by name (dropthrough {})",
-                self.levels[self.index].name(),
-                bundled.display()
-            ));
-        };
-        let stem = bundled
-            .file_stem()
-            .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned());
-        let taken = |path: &Path| path.exists() || self.levels.iter().any(|l| l.path == path);
-        let mut path = dir.join(format!("{stem}.txt"));
-        let mut n = 2;
-        while taken(&path) {
-            path = dir.join(format!("{stem}-{n}.txt"));
-            n += 1;
-        }
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("{}: cannot save a copy: {e}", dir.display()))?;
-        let Some(mut editor) = self.editors[self.index].take() else {
-            return Err("nothing is being edited".into());
-        };
-        editor.save_as(path.clone());
-        if let Err(why) = editor.save() {
-            editor.save_as(bundled);
-            self.editors[self.index] = Some(editor);
-            return Err(why);
-        }
-        let copy = LevelFile::load(&path).map_err(|e| e.to_string())?;
-        self.levels.push(copy);
-        self.results.push(None);
-        self.editors.push(Some(editor));
-        self.go_to(self.levels.len() - 1);
-        self.open_editor();
-        self.notices.push(format!(
-            "{} is a bundled level: your edit is saved as {} among your own levels, and the bundled file is unchanged (to change it, open it by name: dropthrough {})",
-            bundled.file_name().unwrap_or_default().to_string_lossy(),
-            path.display(),
-            bundled.display()
-        ));
-        Ok(())
-    }
-
-    /// N in the level select: a new level file from a small template (in
-    /// the new-levels folder, else only in memory), opened in the editor.
-    pub fn new_level(&mut self) -> Result<(), String> {
-        let taken = |name: &str| self.levels.iter().any(|l| l.name() == name);
-        let mut n = 1;
-        let name = loop {
-            let name = format!("new-level-{n}.txt");
-            let exists = self
-                .new_levels_dir
-                .as_ref()
-                .is_some_and(|d| d.join(&name).exists());
-            if !taken(&name) && !exists {
-                break name;
-            }
-            n += 1;
-        };
-        let text = crate::editor::template(&format!("New Level {n}"));
-        let file = match &self.new_levels_dir {
-            Some(dir) => {
-                let path = dir.join(&name);
-                std::fs::create_dir_all(dir)
-                    .and_then(|()| {
-                        let mut file = AtomicFile::create(&path)?;
-                        file.write_all(text.as_bytes())?;
-                        file.commit()
-                    })
-                    .map_err(|e| format!("{}: cannot make a new level: {e}", path.display()))?;
-                LevelFile::load(&path).map_err(|e| e.to_string())?
-            }
-            None => LevelFile::from_bytes(&name, text.as_bytes()).map_err(|e| e.to_string())?,
-        };
-        self.levels.push(file);
-        self.results.push(None);
-        self.editors.push(None);
-        self.go_to(self.levels.len() - 1);
-        self.open_editor();
         Ok(())
     }
 
