@@ -13,6 +13,7 @@ use macroquad::prelude::*;
 
 use super::camera::Viewport;
 use super::palette::*;
+use super::sprite;
 use super::text;
 
 /// A rectangle given in world pixels, snapped to whole screen pixels.
@@ -36,8 +37,41 @@ pub fn world_outline(vp: &Viewport, r: Rect, color: Color) {
     );
 }
 
+/// A skyline of two layers of towers behind the level, scrolling slower
+/// than it (a quarter and a half of the camera's speed), so the level
+/// has depth. Drawn only in the level's area on screen.
+fn backdrop(vp: &Viewport) {
+    let (left, top) = (vp.area.x as f32, vp.area.y as f32);
+    let (w, h) = (vp.area.w as f32 * vp.zoom, vp.area.h as f32 * vp.zoom);
+    let (sx, sy) = vp.to_screen(left, top);
+    for (factor, colour, spacing, seed) in [
+        (0.25_f32, SKYLINE_FAR, 56.0_f32, 11u32),
+        (0.5, SKYLINE_NEAR, 88.0, 7),
+    ] {
+        let spacing = spacing * vp.zoom;
+        // The layer's own scroll: a part of the camera's.
+        let shift = vp.origin.0 * factor;
+        let first = ((sx - shift) / spacing).floor() as i64 - 1;
+        let count = (w / spacing) as i64 + 3;
+        for i in first..first + count {
+            // A fixed height per tower: a small integer hash of its index.
+            let mut x = (i as u32).wrapping_mul(2_654_435_761) ^ seed;
+            x ^= x >> 15;
+            x = x.wrapping_mul(2_246_822_519);
+            x ^= x >> 13;
+            let height = h * (0.15 + 0.4 * (x % 1000) as f32 / 1000.0 * factor * 2.0);
+            let tx = shift + i as f32 * spacing;
+            let (l, r) = (tx.max(sx), (tx + spacing * 0.7).min(sx + w));
+            if r > l {
+                draw_rectangle(l, sy + h - height, r - l, height, colour);
+            }
+        }
+    }
+}
+
 /// The tiles in view, and only those.
 pub fn level(grid: &Grid, vp: &Viewport, time: f64) {
+    backdrop(vp);
     let (cols, rows) = grid.tiles_in(vp.area);
     let t = TILE as f32;
     let inside = |col: i32, row: i32| {
@@ -284,25 +318,40 @@ pub fn bullets(world: &World, vp: &Viewport, alpha: f32, flashes: &[Flash], now:
 /// The player's box at a (possibly fractional) world position, facing
 /// `facing`, squashed by `squash` (0 = not at all) after a landing, or
 /// stretched (`squash` below 0) after a jump.
-pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32, squash: f32) {
+pub fn player(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, look: Look, squash: f32) {
     let sw = w * (1.0 + 0.3 * squash);
     let sh = h * (1.0 - 0.3 * squash);
     let left = x + (w - sw) / 2.0;
     let top = y + h - sh;
-    world_rect(vp, left, top, sw, sh, PLAYER);
-    let eye_x = if facing >= 0 {
-        left + sw - 4.0
-    } else {
-        left + 2.0
-    };
-    world_rect(vp, eye_x, top + 4.0, 2.0, 3.0, EYE);
+    character(vp, (left, top, sw, sh), look, PLAYER, EYE);
+}
+
+/// How the character looks this frame: its pose and the way it faces.
+#[derive(Clone, Copy)]
+pub struct Look {
+    /// The frame.
+    pub pose: sprite::Pose,
+    /// 1 right, -1 left.
+    pub facing: i32,
+}
+
+/// The character's parts in the box (`x`, `y`, `w`, `h`), world px.
+fn character(
+    vp: &Viewport,
+    (x, y, w, h): (f32, f32, f32, f32),
+    look: Look,
+    body: Color,
+    eye: Color,
+) {
+    for p in sprite::parts(look.pose, look.facing, w, h) {
+        let colour = if p.eye { eye } else { body };
+        world_rect(vp, x + p.x, y + p.y, p.w, p.h, colour);
+    }
 }
 
 /// The ghost of the best run at a (possibly fractional) world position.
-pub fn ghost(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, facing: i32) {
-    world_rect(vp, x, y, w, h, GHOST);
-    let eye_x = if facing >= 0 { x + w - 4.0 } else { x + 2.0 };
-    world_rect(vp, eye_x, y + 4.0, 2.0, 3.0, Color { a: 0.6, ..EYE });
+pub fn ghost(vp: &Viewport, x: f32, y: f32, w: f32, h: f32, look: Look) {
+    character(vp, (x, y, w, h), look, GHOST, Color { a: 0.6, ..EYE });
 }
 
 /// F1: the hitbox, the last step's moves as the mode saw them, the velocity

@@ -9,11 +9,13 @@ mod effects;
 mod hud;
 mod keys;
 mod layout;
+mod music;
 mod pad;
 mod palette;
 #[cfg(test)]
 mod screens_test;
 mod sound;
+mod sprite;
 mod text;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -321,6 +323,20 @@ fn apply_settings(
     }
 }
 
+/// Which world the level played is in, counted from 0 in the order the
+/// worlds come (levels without a world count as one more).
+fn world_number(session: &Session) -> usize {
+    let mut worlds: Vec<Option<&str>> = Vec::new();
+    for file in session.level_files() {
+        let world = file.level.header.world.as_deref();
+        if !worlds.contains(&world) {
+            worlds.push(world);
+        }
+    }
+    let this = session.level_file().level.header.world.as_deref();
+    worlds.iter().position(|&w| w == this).unwrap_or(0)
+}
+
 /// What is drawn for the player: the last two states, for interpolation.
 struct Motion {
     before: Rect,
@@ -367,6 +383,8 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
     let mut edit_view = editor::EditView::default();
     let mut sounds = sound::Sounds::start();
     let mut last_step = Step::default();
+    // When the player last landed, for the bent knees.
+    let mut landed_at = f64::MIN;
     let mut flashes: Vec<draw::Flash> = Vec::new();
     let mut effects = effects::Effects::default();
     let mut view = View {
@@ -587,6 +605,9 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             if step.moves.x.is_some() {
                 last_step = step.clone();
             }
+            if step.events.land {
+                landed_at = get_time();
+            }
             #[cfg(target_arch = "wasm32")]
             if !step.events.is_empty() {
                 web::log(&format!(
@@ -639,6 +660,10 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
             // A storm of bullets flashes only where the first few stopped.
             flashes.truncate(MAX_FLASHES);
         }
+
+        // The music of the level's world (none on the level select).
+        let world = (session.phase() != Phase::Menu).then(|| world_number(&session));
+        sounds.music(world);
 
         // 3. Draw, between the last two steps (or the level being edited),
         //    then the bars and panels laid out around it.
@@ -714,28 +739,29 @@ pub async fn run(mut session: Session, notices: Vec<String>) -> Result<(), Outpu
                 now,
             );
             draw::bullets(world, &viewport, clock.alpha(), &flashes, now);
+            let look = draw::Look {
+                pose: sprite::pose(p.vx(), p.vy(), p.grounded(), now - landed_at, x),
+                facing: p.facing(),
+            };
             draw::player(
                 &viewport,
                 x,
                 y,
                 r.w as f32,
                 r.h as f32,
-                p.facing(),
+                look,
                 if view.debug { 0.0 } else { effects.squash() },
             );
             let ghost_drawn =
                 session.ghost_shown() && session.phase() != Phase::Menu && !view.debug;
             if let (Some(g), Some(gm), true) = (session.ghost(), &ghost_motion, ghost_drawn) {
                 let (gx, gy) = gm.at(clock.alpha());
-                let gr = g.player().rect();
-                draw::ghost(
-                    &viewport,
-                    gx,
-                    gy,
-                    gr.w as f32,
-                    gr.h as f32,
-                    g.player().facing(),
-                );
+                let (gp, gr) = (g.player(), g.player().rect());
+                let look = draw::Look {
+                    pose: sprite::pose(gp.vx(), gp.vy(), gp.grounded(), f64::MAX, gx),
+                    facing: gp.facing(),
+                };
+                draw::ghost(&viewport, gx, gy, gr.w as f32, gr.h as f32, look);
             }
             effects.draw(&viewport, now);
             if view.debug {

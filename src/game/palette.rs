@@ -12,6 +12,11 @@ use macroquad::color::{Color, WHITE};
 // The level.
 /// Behind everything.
 pub const BACKGROUND: Color = Color::new(0.086, 0.094, 0.149, 1.0);
+/// The far and the near skyline behind the level: barely lighter than the
+/// background (at most 6 of 255 per channel, so the translucent ghost
+/// over them still reads as the ghost to the end-to-end test).
+pub const SKYLINE_FAR: Color = Color::new(0.098, 0.106, 0.164, 1.0);
+pub const SKYLINE_NEAR: Color = Color::new(0.108, 0.117, 0.173, 1.0);
 /// Solid tiles: stone.
 pub const SOLID: Color = Color::new(0.337, 0.361, 0.478, 1.0);
 /// A solid tile's top edge where nothing is on it: the ground reads as ground.

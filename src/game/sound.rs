@@ -284,7 +284,7 @@ fn samples(effect: Effect) -> Vec<f32> {
 }
 
 /// A mono 16-bit PCM WAV file of `samples`.
-fn wav(samples: &[f32]) -> Vec<u8> {
+fn wav(samples: &[f32], rate: u32) -> Vec<u8> {
     let data_len = (samples.len() * 2) as u32;
     let mut bytes = Vec::with_capacity(44 + data_len as usize);
     bytes.extend_from_slice(b"RIFF");
@@ -293,8 +293,8 @@ fn wav(samples: &[f32]) -> Vec<u8> {
     bytes.extend_from_slice(&16u32.to_le_bytes());
     bytes.extend_from_slice(&1u16.to_le_bytes()); // PCM
     bytes.extend_from_slice(&1u16.to_le_bytes()); // mono
-    bytes.extend_from_slice(&RATE.to_le_bytes());
-    bytes.extend_from_slice(&(RATE * 2).to_le_bytes());
+    bytes.extend_from_slice(&rate.to_le_bytes());
+    bytes.extend_from_slice(&(rate * 2).to_le_bytes());
     bytes.extend_from_slice(&2u16.to_le_bytes());
     bytes.extend_from_slice(&16u16.to_le_bytes());
     bytes.extend_from_slice(b"data");
@@ -313,7 +313,20 @@ pub struct Sounds {
     volume: f32,
     #[cfg(feature = "sound")]
     loaded: std::sync::Arc<std::sync::Mutex<Vec<macroquad::audio::Sound>>>,
+    /// Each world's loop, once made and loaded.
+    #[cfg(feature = "sound")]
+    music: std::sync::Arc<std::sync::Mutex<Vec<macroquad::audio::Sound>>>,
+    /// The loop playing now, and at what volume.
+    #[cfg(feature = "sound")]
+    playing: Option<(usize, f32)>,
 }
+
+/// How loud the music plays beside the effects (both under the volume
+/// setting).
+const MUSIC_LEVEL: f32 = 0.35;
+
+/// How many worlds have a loop of their own; later ones repeat them.
+pub const TUNES: usize = 5;
 
 impl Sounds {
     /// Starts making and loading every effect, without waiting for them
@@ -324,10 +337,15 @@ impl Sounds {
             volume: 1.0,
             #[cfg(feature = "sound")]
             loaded: Default::default(),
+            #[cfg(feature = "sound")]
+            music: Default::default(),
+            #[cfg(feature = "sound")]
+            playing: None,
         };
         #[cfg(feature = "sound")]
         {
             let slot = std::sync::Arc::clone(&sounds.loaded);
+            let music = std::sync::Arc::clone(&sounds.music);
             macroquad::experimental::coroutines::start_coroutine(async move {
                 // A few frames for the audio thread to find the sound device
                 // or stop: without one, nothing is loaded (or said) at all.
@@ -339,13 +357,26 @@ impl Sounds {
                     if AUDIO_DEAD.load(Ordering::Relaxed) {
                         return;
                     }
-                    match macroquad::audio::load_sound_from_bytes(&wav(&samples(effect))).await {
+                    match macroquad::audio::load_sound_from_bytes(&wav(&samples(effect), RATE))
+                        .await
+                    {
                         Ok(sound) => loaded.push(sound),
                         Err(_) => return,
                     }
                 }
                 if let Ok(mut slot) = slot.lock() {
                     *slot = loaded;
+                }
+                let mut tunes = Vec::new();
+                for world in 0..TUNES {
+                    let bytes = wav(&super::music::tune(world), super::music::RATE);
+                    match macroquad::audio::load_sound_from_bytes(&bytes).await {
+                        Ok(sound) => tunes.push(sound),
+                        Err(_) => return,
+                    }
+                }
+                if let Ok(mut slot) = music.lock() {
+                    *slot = tunes;
                 }
             });
         }
@@ -376,6 +407,42 @@ impl Sounds {
         } else {
             None
         }
+    }
+
+    /// Plays world number `world`'s loop (none: silence), at the volume
+    /// setting, unless muted; call every frame (the loops load a little
+    /// after the game starts).
+    pub fn music(&mut self, world: Option<usize>) {
+        #[cfg(feature = "sound")]
+        {
+            let dead = AUDIO_DEAD.load(Ordering::Relaxed);
+            let volume = self.volume * MUSIC_LEVEL;
+            let want = world
+                .filter(|_| !self.muted && !dead && volume > 0.0)
+                .map(|w| (w % TUNES, volume));
+            if want == self.playing {
+                return;
+            }
+            let Ok(tunes) = self.music.try_lock() else {
+                return;
+            };
+            if tunes.is_empty() {
+                return;
+            }
+            if let Some((w, _)) = self.playing {
+                macroquad::audio::stop_sound(&tunes[w]);
+            }
+            if let Some((w, volume)) = want {
+                let params = macroquad::audio::PlaySoundParams {
+                    looped: true,
+                    volume,
+                };
+                macroquad::audio::play_sound(&tunes[w], params);
+            }
+            self.playing = want;
+        }
+        #[cfg(not(feature = "sound"))]
+        let _ = world;
     }
 
     /// Plays `effects`, unless muted or without sound.
@@ -413,7 +480,7 @@ mod tests {
             assert!((0.02..=0.6).contains(&seconds), "{effect:?}: {seconds} s");
             let peak = s.iter().fold(0.0f32, |m, x| m.max(x.abs()));
             assert!(peak > 0.05 && peak <= 1.0, "{effect:?}: peak {peak}");
-            let bytes = wav(&s);
+            let bytes = wav(&s, RATE);
             assert_eq!(&bytes[..4], b"RIFF");
             assert_eq!(&bytes[8..16], b"WAVEfmt ");
             let len = u32::from_le_bytes(bytes[40..44].try_into().unwrap()) as usize;
