@@ -14,6 +14,7 @@ use dropthrough::editor::{Brush, Editor};
 use dropthrough::grid::Tile;
 use dropthrough::mover::MoverKind;
 use dropthrough::records::Records;
+use dropthrough::session::AuthorError;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
 use dropthrough::{CollisionMode, Keys, Level};
 use proptest::prelude::*;
@@ -430,7 +431,8 @@ fn a_dropped_level_is_edited_and_played_but_not_saved_anywhere() {
     );
     s.editor_mut().unwrap().paint((2, 1), Brush::Tile('^'));
     let why = s.save_edit().unwrap_err();
-    assert!(why.contains("cannot be saved"), "{why}");
+    assert!(matches!(why, AuthorError::Dropped { .. }), "{why:?}");
+    assert!(why.to_string().contains("cannot be saved"), "{why}");
     assert!(!Path::new("dropped.txt").exists());
     s.toggle_editor();
     assert_eq!(s.level_file().level.grid.get(2, 1), Tile::Spikes);
@@ -664,12 +666,24 @@ fn your_own_levels_are_renamed_and_deleted_into_a_kept_folder_and_bundled_ones_a
     assert!(!s.is_own_level(0) && s.is_own_level(1) && s.is_own_level(2));
 
     let why = s.rename_level(0, "mine").unwrap_err();
-    assert!(why.contains("not one of your own levels"), "{why}");
-    assert!(s.delete_level(0).is_err());
+    assert!(
+        why.to_string().contains("not one of your own levels"),
+        "{why}"
+    );
+    assert!(matches!(
+        s.delete_level(0),
+        Err(AuthorError::NotOwn {
+            verb: "deleted",
+            ..
+        })
+    ));
     assert!(bundled.is_file());
-    for bad in ["", "../up", "a/b", ".hidden", "new-level-2"] {
-        assert!(s.rename_level(1, bad).is_err(), "{bad:?}");
+    for bad in ["", "../up", "a/b", ".hidden"] {
+        let why = s.rename_level(1, bad).unwrap_err();
+        assert!(matches!(why, AuthorError::BadName(_)), "{bad:?}: {why:?}");
     }
+    let why = s.rename_level(1, "new-level-2").unwrap_err();
+    assert!(matches!(why, AuthorError::Taken(_)), "{why:?}");
     let to = s.rename_level(1, "My Tower").unwrap();
     assert_eq!(to, mine.join("My Tower.txt"));
     assert!(to.is_file() && !mine.join("new-level-1.txt").exists());
@@ -690,4 +704,16 @@ fn your_own_levels_are_renamed_and_deleted_into_a_kept_folder_and_bundled_ones_a
     // The level select never lists what was deleted.
     let listed = dropthrough::session::level_paths(&mine).unwrap();
     assert_eq!(listed, vec![mine.join("new-level-2.txt")]);
+    // The only level left is never deleted.
+    let only = Session::new(
+        vec![LevelFile::load(&listed[0]).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_menu()
+    .with_new_levels_dir(mine.clone())
+    .delete_level(0);
+    assert!(matches!(only, Err(AuthorError::LastLevel)), "{only:?}");
+    assert!(listed[0].is_file());
 }

@@ -187,7 +187,7 @@ impl EditView {
             self.rect_tool = !self.rect_tool;
         }
         if self.ctrl && is_key_pressed(KeyCode::S) {
-            self.said = session.save_edit().err();
+            self.said = session.save_edit().err().map(|e| e.to_string());
         }
         let Some(editor) = session.editor_mut() else {
             return;

@@ -89,11 +89,6 @@ impl Effects {
         self.squash * self.squash_left / SQUASH_STEPS
     }
 
-    /// Forgets everything (a level started over).
-    pub fn clear(&mut self) {
-        *self = Effects::default();
-    }
-
     fn puff(&mut self, (x, y): (f32, f32), n: usize, time: f64) {
         for i in 0..n {
             // Spread evenly left and right, a little upward.

@@ -21,7 +21,7 @@ use crate::tuning::STEPS_PER_SECOND;
 
 mod own;
 use crate::world::{Events, Step, World};
-pub use own::DELETED;
+pub use own::{AuthorError, DELETED};
 
 /// A level file and the version of it being played.
 #[derive(Clone, Debug)]
@@ -964,25 +964,23 @@ impl Session {
     /// (the new-levels folder), which the level select then lists and the
     /// editor goes on editing. (A level named on the command line is the
     /// author's own file, and is saved in place.)
-    pub fn save_edit(&mut self) -> Result<(), String> {
+    pub fn save_edit(&mut self) -> Result<(), AuthorError> {
         if self.editors[self.index].is_none() {
-            return Err("nothing is being edited".into());
+            return Err(AuthorError::NothingEdited);
         }
         if self.levels[self.index].dropped.is_some() {
-            let why = format!(
-                "{} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)",
-                self.levels[self.index].name()
-            );
-            return Err(why);
+            return Err(AuthorError::Dropped {
+                name: self.levels[self.index].name(),
+            });
         }
         if self.menu.is_some() && !self.is_own_level(self.index) {
             return self.save_copy();
         }
         let file = &mut self.levels[self.index];
         let Some(editor) = self.editors[self.index].as_mut() else {
-            return Err("nothing is being edited".into());
+            return Err(AuthorError::NothingEdited);
         };
-        let text = editor.save()?;
+        let text = editor.save().map_err(AuthorError::Save)?;
         let old_hash = file.hash;
         file.saved(editor.level().clone(), &text);
         if file.hash != old_hash {

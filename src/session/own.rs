@@ -2,28 +2,99 @@
 //! edit of a bundled level as a copy among them, renaming and deleting
 //! them. Only files in the new-levels folder are ever renamed or deleted.
 
-use std::io::Write;
+use std::io::{self, Write};
 use std::path::{Path, PathBuf};
 
+use thiserror::Error;
+
 use super::{LevelFile, Session};
+use crate::printable::printable;
 use crate::trace::AtomicFile;
 
 /// The folder, beside the player's own levels, where deleted ones are kept.
 pub const DELETED: &str = "deleted";
+
+/// Why saving, making, renaming or deleting a level did not happen. Each
+/// says it in a sentence the game shows as it is.
+#[derive(Debug, Error)]
+pub enum AuthorError {
+    /// Ctrl+S with no editor open.
+    #[error("nothing is being edited")]
+    NothingEdited,
+    /// The level was dropped in (or made in a browser): it has no file.
+    #[error("{name} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)")]
+    Dropped {
+        /// The level's name.
+        name: String,
+    },
+    /// A bundled level, and no data folder to keep a copy in.
+    #[error("{name} is a bundled level and there is no data folder to save a copy in; to change the file itself, open it by name (dropthrough {path})")]
+    NoDataFolder {
+        /// The level's name.
+        name: String,
+        /// Its file.
+        path: String,
+    },
+    /// Renaming or deleting a level that is not the player's own.
+    #[error("{name} is not one of your own levels (made with N, or saved as a copy), so it cannot be {verb} here")]
+    NotOwn {
+        /// The level's name.
+        name: String,
+        /// "renamed" or "deleted".
+        verb: &'static str,
+    },
+    /// No level at that place in the list.
+    #[error("there is no level {0}")]
+    NoSuchLevel(usize),
+    /// Deleting the only level there is.
+    #[error("the last level cannot be deleted")]
+    LastLevel,
+    /// A new name that is not a plain file name.
+    #[error("'{0}' is not a level name (expected letters, digits, spaces, - or _)")]
+    BadName(String),
+    /// A new name another level has.
+    #[error("{0} is taken")]
+    Taken(String),
+    /// The file system refused.
+    #[error("{path}: cannot {doing}: {source}")]
+    Io {
+        /// The file or folder.
+        path: String,
+        /// What was being done: "save a copy", "rename", …
+        doing: &'static str,
+        /// Why.
+        source: io::Error,
+    },
+    /// The editor could not write the file (its message names it).
+    #[error("{0}")]
+    Save(String),
+    /// The file written does not load back.
+    #[error("{0}")]
+    Load(String),
+}
+
+/// Makes an [`AuthorError::Io`] for `path`.
+fn io_error(path: &Path, doing: &'static str) -> impl FnOnce(io::Error) -> AuthorError {
+    let path = printable(&path.display().to_string()).into_owned();
+    move |source| AuthorError::Io {
+        path,
+        doing,
+        source,
+    }
+}
 
 impl Session {
     /// Saves the edit of a bundled level as a new file among the player's
     /// own levels, named as the bundled one (`-2`, `-3`, … if taken), and
     /// goes on editing that copy; the bundled level is left as its file
     /// has it.
-    pub(super) fn save_copy(&mut self) -> Result<(), String> {
+    pub(super) fn save_copy(&mut self) -> Result<(), AuthorError> {
         let bundled = self.levels[self.index].path.clone();
         let Some(dir) = self.new_levels_dir.clone() else {
-            return Err(format!(
-                "{} is a bundled level and there is no data folder to save a copy in; to change the file itself, open it by name (dropthrough {})",
-                self.levels[self.index].name(),
-                bundled.display()
-            ));
+            return Err(AuthorError::NoDataFolder {
+                name: self.levels[self.index].name(),
+                path: bundled.display().to_string(),
+            });
         };
         let stem = bundled
             .file_stem()
@@ -35,18 +106,17 @@ impl Session {
             path = dir.join(format!("{stem}-{n}.txt"));
             n += 1;
         }
-        std::fs::create_dir_all(&dir)
-            .map_err(|e| format!("{}: cannot save a copy: {e}", dir.display()))?;
+        std::fs::create_dir_all(&dir).map_err(io_error(&dir, "save a copy"))?;
         let Some(mut editor) = self.editors[self.index].take() else {
-            return Err("nothing is being edited".into());
+            return Err(AuthorError::NothingEdited);
         };
         editor.save_as(path.clone());
         if let Err(why) = editor.save() {
             editor.save_as(bundled);
             self.editors[self.index] = Some(editor);
-            return Err(why);
+            return Err(AuthorError::Save(why));
         }
-        let copy = LevelFile::load(&path).map_err(|e| e.to_string())?;
+        let copy = LevelFile::load(&path).map_err(|e| AuthorError::Load(e.to_string()))?;
         self.levels.push(copy);
         self.results.push(None);
         self.editors.push(Some(editor));
@@ -63,7 +133,7 @@ impl Session {
 
     /// N in the level select: a new level file from a small template (in
     /// the new-levels folder, else only in memory), opened in the editor.
-    pub fn new_level(&mut self) -> Result<(), String> {
+    pub fn new_level(&mut self) -> Result<(), AuthorError> {
         let taken = |name: &str| self.levels.iter().any(|l| l.name() == name);
         let mut n = 1;
         let name = loop {
@@ -87,10 +157,11 @@ impl Session {
                         file.write_all(text.as_bytes())?;
                         file.commit()
                     })
-                    .map_err(|e| format!("{}: cannot make a new level: {e}", path.display()))?;
-                LevelFile::load(&path).map_err(|e| e.to_string())?
+                    .map_err(io_error(&path, "make a new level"))?;
+                LevelFile::load(&path).map_err(|e| AuthorError::Load(e.to_string()))?
             }
-            None => LevelFile::from_bytes(&name, text.as_bytes()).map_err(|e| e.to_string())?,
+            None => LevelFile::from_bytes(&name, text.as_bytes())
+                .map_err(|e| AuthorError::Load(e.to_string()))?,
         };
         self.levels.push(file);
         self.results.push(None);
@@ -113,19 +184,17 @@ impl Session {
                 .is_some_and(|dir| file.path.parent() == Some(dir.as_path()))
     }
 
-    /// Why level `index` cannot be renamed or deleted, if it cannot.
-    fn own_or_why(&self, index: usize, what: &str) -> Result<PathBuf, String> {
+    /// The file of the player's own level `index`, or why it cannot be
+    /// `verb` ("renamed", "deleted").
+    fn own_file(&self, index: usize, verb: &'static str) -> Result<PathBuf, AuthorError> {
         let Some(file) = self.levels.get(index) else {
-            return Err(format!("there is no level {} to {what}", index + 1));
+            return Err(AuthorError::NoSuchLevel(index + 1));
         };
         if !self.is_own_level(index) {
-            return Err(format!(
-                "{} is not one of your own levels (made with N, or saved as a copy), so it cannot be {what}d here",
-                file.name()
-            ));
-        }
-        if self.levels.len() == 1 {
-            return Err("the last level cannot be deleted".into());
+            return Err(AuthorError::NotOwn {
+                name: file.name(),
+                verb,
+            });
         }
         Ok(file.path.clone())
     }
@@ -133,8 +202,11 @@ impl Session {
     /// Deletes the player's own level `index` from the level select, its
     /// file moved into `deleted/` beside the others (never erased: a name
     /// taken there gets `-2`, …). Returns what to say.
-    pub fn delete_level(&mut self, index: usize) -> Result<String, String> {
-        let path = self.own_or_why(index, "delete")?;
+    pub fn delete_level(&mut self, index: usize) -> Result<String, AuthorError> {
+        let path = self.own_file(index, "deleted")?;
+        if self.levels.len() == 1 {
+            return Err(AuthorError::LastLevel);
+        }
         let dir = path.parent().unwrap_or(Path::new(".")).join(DELETED);
         let name = path
             .file_name()
@@ -150,7 +222,7 @@ impl Session {
         }
         std::fs::create_dir_all(&dir)
             .and_then(|()| std::fs::rename(&path, &kept))
-            .map_err(|e| format!("{}: cannot delete: {e}", path.display()))?;
+            .map_err(io_error(&path, "delete"))?;
         self.end_run();
         self.levels.remove(index);
         self.results.remove(index);
@@ -168,8 +240,8 @@ impl Session {
     /// Renames the player's own level `index`'s file to `name` (`.txt` is
     /// added if missing): a plain file name, not taken. Its best time and
     /// ghost follow it (they belong to its content). Returns the new path.
-    pub fn rename_level(&mut self, index: usize, name: &str) -> Result<PathBuf, String> {
-        let path = self.own_or_why(index, "rename")?;
+    pub fn rename_level(&mut self, index: usize, name: &str) -> Result<PathBuf, AuthorError> {
+        let path = self.own_file(index, "renamed")?;
         let name = name.trim();
         let name = match name.ends_with(".txt") {
             true => name.to_string(),
@@ -182,20 +254,16 @@ impl Session {
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' ' | '.'));
         if !plain {
-            return Err(format!(
-                "'{}' is not a level name (expected letters, digits, spaces, - or _)",
-                crate::printable::printable(&name)
-            ));
+            return Err(AuthorError::BadName(printable(&name).into_owned()));
         }
         let to = path.with_file_name(&name);
         if to == path {
             return Ok(to);
         }
         if to.exists() || self.levels.iter().any(|l| l.path == to) {
-            return Err(format!("{name} is taken"));
+            return Err(AuthorError::Taken(name));
         }
-        std::fs::rename(&path, &to)
-            .map_err(|e| format!("{}: cannot rename: {e}", path.display()))?;
+        std::fs::rename(&path, &to).map_err(io_error(&path, "rename"))?;
         self.levels[index].path = to.clone();
         if let Some(editor) = self.editors[index].as_mut() {
             editor.save_as(to.clone());
