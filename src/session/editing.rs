@@ -1,0 +1,119 @@
+//! The session's editing: opening the level played in the editor, playing
+//! the edit at once, and saving it (a bundled level's edit as a copy among
+//! the player's own, `own.rs`).
+
+use super::{AuthorError, Phase, ReplayEnd, Session};
+use crate::editor::Editor;
+use crate::records::content_hash;
+
+impl Session {
+    /// E: opens the current level in the editor, or leaves the editor and
+    /// plays the edited level at once from its spawn (saved or not).
+    pub fn toggle_editor(&mut self) {
+        match self.phase {
+            Phase::Editing => self.play_edited(),
+            Phase::Menu => {}
+            _ => self.open_editor(),
+        }
+    }
+
+    pub(super) fn open_editor(&mut self) {
+        self.end_run();
+        self.quit_warned = false;
+        if self.editors[self.index].is_none() {
+            let file = &self.levels[self.index];
+            let (text, note) = file.text_to_edit();
+            match Editor::open(&file.path, &text) {
+                Ok(editor) => self.editors[self.index] = Some(editor),
+                Err(e) => {
+                    self.notices.push(format!("cannot edit: {e}"));
+                    return;
+                }
+            }
+            self.notices.extend(note);
+        }
+        self.end_replay(ReplayEnd::LeftLevel);
+        self.ghost = None;
+        self.phase = Phase::Editing;
+    }
+
+    fn play_edited(&mut self) {
+        let Some(editor) = &mut self.editors[self.index] else {
+            return;
+        };
+        editor.end_stroke();
+        let hash = content_hash(editor.text().as_bytes());
+        let file = &mut self.levels[self.index];
+        if hash != file.hash {
+            file.level = editor.level().clone();
+            file.hash = hash;
+            file.error = None;
+            if let Some(notice) = self.records.check(&file.name(), hash) {
+                self.notices.push(notice);
+            }
+        }
+        self.restart();
+    }
+
+    /// Ctrl+S in the editor: saves the level to its file (see
+    /// [`Editor::save`]); a dropped level has no file to save to. A level
+    /// of the bundled folder edited from the level select is not written
+    /// over: the edit is saved as a copy among the player's own levels
+    /// (the new-levels folder), which the level select then lists and the
+    /// editor goes on editing. (A level named on the command line is the
+    /// author's own file, and is saved in place.)
+    pub fn save_edit(&mut self) -> Result<(), AuthorError> {
+        if self.editors[self.index].is_none() {
+            return Err(AuthorError::NothingEdited);
+        }
+        if self.levels[self.index].dropped.is_some() {
+            return Err(AuthorError::Dropped {
+                name: self.levels[self.index].name(),
+            });
+        }
+        if self.menu.is_some() && !self.is_own_level(self.index) {
+            return self.save_copy();
+        }
+        let file = &mut self.levels[self.index];
+        let Some(editor) = self.editors[self.index].as_mut() else {
+            return Err(AuthorError::NothingEdited);
+        };
+        let text = editor.save().map_err(AuthorError::Save)?;
+        let old_hash = file.hash;
+        file.saved(editor.level().clone(), &text);
+        if file.hash != old_hash {
+            if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                self.notices.push(notice);
+            }
+            self.pass_on_records_problem();
+        }
+        Ok(())
+    }
+
+    /// The editor, while the level is open in it.
+    pub fn editor(&self) -> Option<&Editor> {
+        self.editors[self.index]
+            .as_ref()
+            .filter(|_| self.phase == Phase::Editing)
+    }
+
+    /// The editor, to edit with, while the level is open in it.
+    pub fn editor_mut(&mut self) -> Option<&mut Editor> {
+        self.editors[self.index]
+            .as_mut()
+            .filter(|_| self.phase == Phase::Editing)
+    }
+
+    /// Whether level `index` has edits not saved to its file.
+    pub fn unsaved_edits_in(&self, index: usize) -> bool {
+        self.editors
+            .get(index)
+            .and_then(Option::as_ref)
+            .is_some_and(Editor::unsaved)
+    }
+
+    /// Whether the level played has edits not saved to its file.
+    pub fn unsaved_edits(&self) -> bool {
+        self.unsaved_edits_in(self.index)
+    }
+}
