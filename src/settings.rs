@@ -37,7 +37,7 @@ pub const MAX_KEYS: usize = 6;
 pub struct Settings {
     /// Which keys give which command.
     pub bindings: Bindings,
-    /// The effects' volume, 0 (silent) to 100.
+    /// The volume of the effects and the music, 0 (silent) to 100.
     pub volume: u8,
     /// Whether the window starts fullscreen.
     pub fullscreen: bool,

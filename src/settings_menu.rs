@@ -15,7 +15,7 @@ use crate::settings::{Settings, MAX_KEYS};
 pub enum Row {
     /// A command's first two bindings.
     Binding(Command),
-    /// The effects' volume.
+    /// The volume of the effects and the music.
     Volume,
     /// Whether the window is fullscreen.
     Fullscreen,

@@ -510,7 +510,7 @@ pub fn settings(screen: &SettingsMenu, play: Area, saved_in: Option<&str>) -> Sc
         let chosen = i == cursor;
         let name = match row {
             Row::Binding(c) => c.id().replace('_', " "),
-            Row::Volume => "effects volume".into(),
+            Row::Volume => "volume".into(),
             Row::Fullscreen => "fullscreen".into(),
             Row::Ghost => "ghost at start".into(),
             Row::Defaults => "back to the defaults".into(),
