@@ -204,6 +204,9 @@ struct Game {
     announced: bool,
     #[cfg(target_arch = "wasm32")]
     keys_before: dropthrough::Keys,
+    /// The phase as the frame began (Esc may change it before `apply`).
+    #[cfg(target_arch = "wasm32")]
+    phase_before: Phase,
 }
 
 impl Game {
@@ -234,6 +237,8 @@ impl Game {
             announced: false,
             #[cfg(target_arch = "wasm32")]
             keys_before: dropthrough::Keys::NONE,
+            #[cfg(target_arch = "wasm32")]
+            phase_before: Phase::Menu,
         }
     }
 
@@ -241,6 +246,10 @@ impl Game {
     /// field has the keys), after the pad is read and the settings screen
     /// or question has had them.
     fn commands(&mut self) -> Vec<Command> {
+        #[cfg(target_arch = "wasm32")]
+        {
+            self.phase_before = self.session.phase();
+        }
         pad::poll();
         if pad::any_pressed() {
             self.controls.device = Device::Pad;
@@ -280,8 +289,6 @@ impl Game {
     /// complete"; a level that starts over resets what is drawn.
     fn apply(&mut self, pressed: &[Command]) {
         let session = &mut self.session;
-        #[cfg(target_arch = "wasm32")]
-        let phase_before = session.phase();
         self.menus.commands(pressed, session, &mut self.notices);
         // A level file dropped on the window (or the browser's page) plays.
         for file in get_dropped_files() {
@@ -338,7 +345,7 @@ impl Game {
             self.completed_at = None;
         }
         #[cfg(target_arch = "wasm32")]
-        if session.phase() != phase_before && session.phase() == Phase::Menu {
+        if session.phase() != self.phase_before && session.phase() == Phase::Menu {
             web::log("menu");
         }
         if (session.index(), session.world().frame(), session.phase()) != level_before
