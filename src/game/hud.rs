@@ -10,7 +10,6 @@ use dropthrough::clock::FixedClock;
 use dropthrough::command::{Command, Controls, Says, Screen as KeysScreen};
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
-use dropthrough::settings_menu::{Row, SettingsMenu};
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -471,72 +470,6 @@ fn menu_row(session: &Session, i: usize, title: &str, chosen: bool) -> String {
         "{marker} {:>2} {title:<26} {best_shown} {par_shown} {deaths:>5} deaths",
         i + 1
     )
-}
-
-/// The settings screen: a row per command with its two bindings (the
-/// chosen one in brackets), then the volume, fullscreen, the ghost and
-/// "defaults", scrolled to keep the cursor in view, and how to use it.
-pub fn settings(screen: &SettingsMenu, play: Area, saved_in: Option<&str>) -> Screen {
-    let rows = SettingsMenu::rows();
-    let footer = [
-        (String::new(), Tone::Dim),
-        (
-            screen.said().map_or_else(String::new, str::to_string),
-            Tone::Good,
-        ),
-        (
-            "Up/Down choose   Left/Right which key, or change   Enter rebind   Backspace remove   Esc back"
-                .to_string(),
-            Tone::Dim,
-        ),
-        (
-            saved_in.map_or_else(
-                || "kept until you quit".to_string(),
-                |d| format!("kept in {d}"),
-            ),
-            Tone::Dim,
-        ),
-    ];
-    let fit = layout::menu_rows(play, 2 + footer.len());
-    let cursor = screen.cursor();
-    let first = cursor
-        .saturating_sub(fit / 2)
-        .min(rows.len().saturating_sub(fit));
-    let mut lines = vec![
-        ("Settings".to_string(), Tone::Good),
-        (String::new(), Tone::Dim),
-    ];
-    for (i, &row) in rows.iter().enumerate().skip(first).take(fit) {
-        let chosen = i == cursor;
-        let name = match row {
-            Row::Binding(c) => c.id().replace('_', " "),
-            Row::Volume => "volume".into(),
-            Row::Fullscreen => "fullscreen".into(),
-            Row::Ghost => "ghost at start".into(),
-            Row::Defaults => "back to the defaults".into(),
-        };
-        // Every value sits one column in, so the chosen one's brackets do
-        // not move the row.
-        let mut values: Vec<String> = screen.value(row).iter().map(|v| format!(" {v}")).collect();
-        if let (true, Row::Binding(_)) = (chosen, row) {
-            let slot = screen.slot();
-            values[slot] = match screen.waiting() {
-                true => "[press a key]".into(),
-                false => format!("[{}]", values[slot].trim_start()),
-            };
-        }
-        let cells: Vec<String> = values.iter().map(|v| format!("{v:<14}")).collect();
-        lines.push((
-            format!(
-                "{} {name:<16} {}",
-                if chosen { ">" } else { " " },
-                cells.join(" ").trim_end()
-            ),
-            if chosen { Tone::Text } else { Tone::Dim },
-        ));
-    }
-    lines.extend(footer);
-    layout::panel(play, &lines)
 }
 
 fn colour(tone: Tone) -> Color {

@@ -110,59 +110,10 @@ fn screen_of(phase: Phase) -> KeysScreen {
     }
 }
 
-/// Applies the commands pressed this frame on the level select, a level
-/// or the summary. (Running and jumping reach the world through the key
-/// latch; Back, Edit, Mute and going on from "Level complete" are the
-/// loop's, which they end, open or say something in.)
-fn apply(
-    pressed: &[Command],
-    session: &mut Session,
-    view: &mut View,
-    clock: &mut FixedClock,
-    notices: &mut hud::Notices,
-    edit_view: &mut editor::EditView,
-) {
-    for &command in pressed {
-        let (menu, finished) = (
-            session.phase() == Phase::Menu,
-            session.phase() == Phase::Finished,
-        );
-        match command {
-            Command::NewLevel => {
-                edit_view.reset();
-                if let Err(why) = session.new_level() {
-                    notices.say(why.to_string());
-                }
-            }
-            Command::MenuUp => session.menu_move(-1),
-            Command::MenuDown => session.menu_move(1),
-            Command::Confirm if menu => session.menu_choose(),
-            Command::Confirm if finished => session.open_menu(),
-            Command::Restart if finished => session.play_again(),
-            Command::Restart => session.restart(),
-            Command::Next => session.next_level(),
-            Command::Previous => session.previous_level(),
-            Command::Ghost => session.toggle_ghost(),
-            Command::Mode => session.cycle_mode(),
-            Command::Pause => clock.toggle_pause(),
-            Command::Step => clock.step_once(),
-            Command::Slower => clock.slower(),
-            Command::Faster => clock.faster(),
-            Command::Help => view.help = !view.help,
-            Command::Debug => view.debug = !view.debug,
-            Command::Left
-            | Command::Right
-            | Command::Jump
-            | Command::Down
-            | Command::Back
-            | Command::Edit
-            | Command::Mute
-            | Command::Settings
-            | Command::Rename
-            | Command::Delete
-            | Command::Confirm => {}
-        }
-    }
+/// Where the session is: the level, its step and the phase. A change to
+/// step 0 is a level (re)started.
+fn place(session: &Session) -> (usize, u64, Phase) {
+    (session.index(), session.world().frame(), session.phase())
 }
 
 /// Which world the level played is in, counted from 0 in the order the
@@ -288,76 +239,122 @@ impl Game {
     /// level's hint, reloads an edited level file and goes on from "level
     /// complete"; a level that starts over resets what is drawn.
     fn apply(&mut self, pressed: &[Command]) {
-        let session = &mut self.session;
-        self.menus.commands(pressed, session, &mut self.notices);
+        self.menus
+            .commands(pressed, &self.session, &mut self.notices);
         // A level file dropped on the window (or the browser's page) plays.
         for file in get_dropped_files() {
             let name = file.path.as_deref().and_then(|p| p.file_name());
             let name = name.map_or_else(|| "dropped.txt".into(), |n| n.to_string_lossy());
-            session.open_file(&name, file.bytes.as_deref().unwrap_or_default());
+            self.session
+                .open_file(&name, file.bytes.as_deref().unwrap_or_default());
             #[cfg(target_arch = "wasm32")]
             web::log(&format!(
                 "dropped {name}: {}",
-                session.level_file().error.as_deref().unwrap_or("playing")
+                self.session
+                    .level_file()
+                    .error
+                    .as_deref()
+                    .unwrap_or("playing")
             ));
         }
         if !self.menus.open() {
             self.latch.sample(&self.controls.bindings);
         }
         let has = |c: Command| pressed.contains(&c);
-        let level_before = (session.index(), session.world().frame(), session.phase());
+        let level_before = place(&self.session);
         if has(Command::Mute) {
             if let Some(why) = self.sounds.toggle_mute() {
                 self.notices.say(why.to_string());
             }
         }
-        if has(Command::Edit) && session.phase() != Phase::Menu {
-            if session.phase() != Phase::Editing {
+        if has(Command::Edit) && self.session.phase() != Phase::Menu {
+            if self.session.phase() != Phase::Editing {
                 self.edit_view.reset();
             }
-            session.toggle_editor();
-        } else if session.phase() == Phase::Editing {
-            self.edit_view.update(session, get_frame_time());
+            self.session.toggle_editor();
+        } else if self.session.phase() == Phase::Editing {
+            self.edit_view.update(&mut self.session, get_frame_time());
         } else {
-            apply(
-                pressed,
-                session,
-                &mut self.view,
-                &mut self.clock,
-                &mut self.notices,
-                &mut self.edit_view,
-            );
+            self.play_commands(pressed);
         }
-        if let Some(hint) = hud::hint(session, &mut self.hinted) {
+        if let Some(hint) = hud::hint(&self.session, &mut self.hinted) {
             self.notices.say(hint);
         }
         let now = get_time();
         if now - self.last_reload_check >= RELOAD_EVERY {
             self.last_reload_check = now;
-            session.poll_reload();
+            self.session.poll_reload();
         }
-        if session.phase() == Phase::Complete {
+        if self.session.phase() == Phase::Complete {
             let since = *self.completed_at.get_or_insert(now);
             if now - since >= hud::COMPLETE_PAUSE || has(Command::Confirm) {
-                session.continue_after_complete();
+                self.session.continue_after_complete();
             }
         } else {
             self.completed_at = None;
         }
         #[cfg(target_arch = "wasm32")]
-        if session.phase() != self.phase_before && session.phase() == Phase::Menu {
+        if self.session.phase() != self.phase_before && self.session.phase() == Phase::Menu {
             web::log("menu");
         }
-        if (session.index(), session.world().frame(), session.phase()) != level_before
-            && session.world().frame() == 0
-        {
-            self.scene.reset(session);
+        if place(&self.session) != level_before && self.session.world().frame() == 0 {
+            self.scene.reset(&self.session);
             #[cfg(target_arch = "wasm32")]
             web::log(&format!(
                 "level {} mode {}",
-                session.level_file().path.display(),
-                session.mode()
+                self.session.level_file().path.display(),
+                self.session.mode()
             ));
+        }
+    }
+
+    /// Applies the commands pressed this frame on the level select, a level
+    /// or the summary. (Running and jumping reach the world through the key
+    /// latch; Back, Edit, Mute and going on from "Level complete" are the
+    /// loop's, which they end, open or say something in.)
+    fn play_commands(&mut self, pressed: &[Command]) {
+        let (session, clock, view) = (&mut self.session, &mut self.clock, &mut self.view);
+        let (notices, edit_view) = (&mut self.notices, &mut self.edit_view);
+        for &command in pressed {
+            let (menu, finished) = (
+                session.phase() == Phase::Menu,
+                session.phase() == Phase::Finished,
+            );
+            match command {
+                Command::NewLevel => {
+                    edit_view.reset();
+                    if let Err(why) = session.new_level() {
+                        notices.say(why.to_string());
+                    }
+                }
+                Command::MenuUp => session.menu_move(-1),
+                Command::MenuDown => session.menu_move(1),
+                Command::Confirm if menu => session.menu_choose(),
+                Command::Confirm if finished => session.open_menu(),
+                Command::Restart if finished => session.play_again(),
+                Command::Restart => session.restart(),
+                Command::Next => session.next_level(),
+                Command::Previous => session.previous_level(),
+                Command::Ghost => session.toggle_ghost(),
+                Command::Mode => session.cycle_mode(),
+                Command::Pause => clock.toggle_pause(),
+                Command::Step => clock.step_once(),
+                Command::Slower => clock.slower(),
+                Command::Faster => clock.faster(),
+                Command::Help => view.help = !view.help,
+                Command::Debug => view.debug = !view.debug,
+                Command::Left
+                | Command::Right
+                | Command::Jump
+                | Command::Down
+                | Command::Back
+                | Command::Edit
+                | Command::Mute
+                | Command::Settings
+                | Command::Rename
+                | Command::Delete
+                | Command::Confirm => {}
+            }
         }
     }
 

@@ -362,7 +362,8 @@ fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
         }
         for window in SIZES {
             let (frame, bars) = bars(&s, window, &notices(), &[]);
-            let panel = hud::settings(&screen, frame.play, Some("/data/settings.txt"));
+            let panel =
+                super::menus::settings_panel(&screen, frame.play, Some("/data/settings.txt"));
             let chosen: Vec<&str> = panel
                 .lines
                 .iter()
@@ -383,7 +384,7 @@ fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
     screen.input(Input::Down);
     screen.input(Input::Choose);
     let (frame, _) = bars(&s, (960.0, 640.0), &notices(), &[]);
-    let panel = hud::settings(&screen, frame.play, None);
+    let panel = super::menus::settings_panel(&screen, frame.play, None);
     let text: Vec<&str> = panel.lines.iter().map(|(_, l)| l.text.as_str()).collect();
     assert!(text.iter().any(|t| t.contains("[press a key]")), "{text:?}");
     assert!(text
