@@ -57,6 +57,49 @@ fn headless_runs(c: &mut Criterion) {
     group.finish();
 }
 
+/// Verifying a ten-minute run (36,000 steps at 60 Hz) in-process: a run
+/// file that runs back and forth on First Steps, jumping, never reaching
+/// the exit, replayed and every claim checked. The target is under 5 ms,
+/// so one core checks a thousand runs a second.
+fn verify_a_ten_minute_run(c: &mut Criterion) {
+    use dropthrough::input::Keys;
+    use dropthrough::run::{verify, RunFile};
+    let path = root().join("levels/01-first-steps.txt");
+    let bytes = std::fs::read(&path).unwrap();
+    let level = Level::load(&path).unwrap();
+    let steps = 36_000u64;
+    let keys: Vec<Keys> = (0..steps)
+        .map(|i| Keys {
+            right: (i / 40) % 2 == 0,
+            left: (i / 40) % 2 == 1,
+            jump: i % 50 < 10,
+            down: false,
+        })
+        .collect();
+    let script = InputScript::from_frames(&keys);
+    let summary =
+        headless::run(level.clone(), CollisionMode::Substep, steps, &script, None).unwrap();
+    assert!(!summary.exited && summary.frames == steps, "{summary}");
+    let text = format!(
+        "#! level: {:016x}\n#! physics: {}\n#! mode: substep\n#! steps: {steps}\n#! exit: no\n#! deaths: {}\n#! state: {:016x}\n{script}",
+        dropthrough::run::fnv1a(&bytes),
+        dropthrough::run::PHYSICS_VERSION,
+        summary.deaths,
+        summary.state
+    );
+    let run = RunFile::parse(&text, "ten-minutes.run").unwrap();
+    assert!(
+        verify(&run, &bytes, level.clone()).is_ok(),
+        "the run verifies"
+    );
+    let mut group = c.benchmark_group("verify");
+    group.throughput(Throughput::Elements(steps));
+    group.bench_function("ten_minute_run", |b| {
+        b.iter(|| verify(black_box(&run), &bytes, level.clone()).is_ok())
+    });
+    group.finish();
+}
+
 /// A generated `side × side` level: walls round the edge, a one-way ledge
 /// every 6th row, a pillar every 9th column, some spikes, a spawn and an exit.
 pub fn generated(side: usize) -> String {
@@ -148,6 +191,6 @@ criterion_group! {
     config = Criterion::default()
         .warm_up_time(std::time::Duration::from_secs(1))
         .measurement_time(std::time::Duration::from_secs(2));
-    targets = headless_runs, parsing, visible_tiles
+    targets = headless_runs, parsing, visible_tiles, verify_a_ten_minute_run
 }
 criterion_main!(benches);

@@ -27,6 +27,9 @@ pub struct Summary {
     pub deaths: u32,
     /// Whether the exit was reached.
     pub exited: bool,
+    /// The world's [`crate::run::state_hash`] after the last step (not
+    /// printed: a run file's `state` claim).
+    pub state: u64,
 }
 
 impl fmt::Display for Summary {
@@ -146,5 +149,6 @@ pub fn run_to(
         y: rect.y,
         deaths: world.deaths(),
         exited: world.exited(),
+        state: crate::run::state_hash(&world),
     })
 }

@@ -163,6 +163,33 @@ pub enum ScriptErrorKind {
     /// Bytes that are not UTF-8.
     #[error("invalid UTF-8 at byte column {0} (expected UTF-8 text)")]
     NotUtf8(usize),
+    /// A run file's `#!` claim after its first line of keys.
+    #[error("a '#!' claim after the keys (expected the claims first)")]
+    LateClaim,
+    /// A `#!` line without `KEY: VALUE`.
+    #[error("expected '#! KEY: VALUE', e.g. '#! steps: 185'")]
+    BadClaimLine,
+    /// A claim key a run file does not have.
+    #[error("unknown claim '{0}' (expected level, physics, mode, steps, exit, deaths or state)")]
+    UnknownClaim(String),
+    /// A claim given twice.
+    #[error("claim '{key}' given twice (first on line {first_line})")]
+    DuplicateClaim {
+        /// The claim.
+        key: &'static str,
+        /// Where it was first given.
+        first_line: usize,
+    },
+    /// A claim whose value is not what it takes.
+    #[error("bad value '{value}' for claim '{key}' (expected {expected})")]
+    BadClaim {
+        /// The claim.
+        key: &'static str,
+        /// The value given.
+        value: String,
+        /// What it takes.
+        expected: &'static str,
+    },
 }
 
 /// An input-script error at `file:line:col`.

@@ -57,6 +57,7 @@ pub mod player;
 pub mod printable;
 #[cfg(feature = "game")]
 pub mod records;
+pub mod run;
 #[cfg(feature = "game")]
 pub mod session;
 #[cfg(feature = "game")]

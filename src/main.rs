@@ -19,6 +19,7 @@ use dropthrough::input::ScriptLoadError;
 use dropthrough::level::LoadError;
 use dropthrough::printable::printable;
 use dropthrough::records::Records;
+use dropthrough::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
 use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
 use dropthrough::{CollisionMode, InputScript, Level};
@@ -36,6 +37,10 @@ or else the platform's data directory (~/.local/share/dropthrough on Linux).
 
 Exit codes: 0 success; 2 a usage, level, input-script or file error (one
 line on stderr, naming the file, line and column).";
+
+/// What `--version` says: the game's version and its physics version
+/// (`dropthrough::run::PHYSICS_VERSION`; a test keeps the two equal).
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (physics 1)");
 
 /// Everything that can stop a run, each printed as one line.
 #[derive(Debug, Error)]
@@ -72,7 +77,7 @@ fn usage(message: impl Into<String>) -> CliError {
 #[derive(Parser, Debug)]
 #[command(
     name = "dropthrough",
-    version,
+    version = VERSION,
     about = "A small platformer whose player never passes through a platform, however fast it falls.",
     after_help = AFTER_HELP
 )]
@@ -119,7 +124,9 @@ struct Cli {
     #[arg(long, value_name = "N")]
     bullets_max_rows: Option<u64>,
 
-    /// Window: write the keys of the first level run as an input script.
+    /// Write the run as a run file: its keys, with claims anyone can check
+    /// with `dropthrough verify` (headless), or the keys of the first level
+    /// run (window).
     #[arg(long, value_name = "FILE")]
     record: Option<PathBuf>,
 
@@ -140,6 +147,11 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
+    // NOTE: `verify` is a subcommand; a level file named `verify` plays as
+    // `./verify`.
+    if std::env::args_os().nth(1).is_some_and(|a| a == "verify") {
+        return verify(std::env::args_os().skip(1));
+    }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
         Err(e) if !e.use_stderr() => {
@@ -451,13 +463,103 @@ fn check_outputs(
     Ok(())
 }
 
+/// The run file of a headless run: every claim, and the keys of the steps
+/// it simulated.
+fn run_file(
+    level_bytes: &[u8],
+    mode: CollisionMode,
+    summary: &headless::Summary,
+    script: &InputScript,
+) -> RunFile {
+    let steps = usize::try_from(summary.frames).unwrap_or(usize::MAX);
+    let keys: Vec<dropthrough::Keys> = script.frames().take(steps).collect();
+    RunFile {
+        claims: Claims {
+            level: Some(fnv1a(level_bytes)),
+            physics: Some(PHYSICS_VERSION),
+            mode: Some(mode),
+            steps: Some(summary.frames),
+            exit: Some(summary.exited),
+            deaths: Some(summary.deaths),
+            state: Some(summary.state),
+        },
+        script: InputScript::from_frames(&keys),
+    }
+}
+
+/// The arguments of `dropthrough verify RUN --level FILE`.
+#[derive(Parser, Debug)]
+#[command(
+    name = "dropthrough verify",
+    version = VERSION,
+    about = "Replays a run file on a level and checks every claim it makes.",
+    after_help = "Exit codes: 0 every claim holds; 1 one does not (one line on stderr names the first, claimed and replayed); 2 a usage, level or run-file error."
+)]
+struct VerifyCli {
+    /// The run file: an input script with `#! KEY: VALUE` claims.
+    #[arg(value_name = "RUN")]
+    run: PathBuf,
+    /// The level file it was played on.
+    #[arg(long, value_name = "FILE")]
+    level: PathBuf,
+}
+
+/// `dropthrough verify`: 0 when every claim holds, 1 when one does not, 2
+/// on an error.
+fn verify(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
+    let cli = match VerifyCli::try_parse_from(args) {
+        Ok(cli) => cli,
+        Err(e) if !e.use_stderr() => {
+            let _ = e.print();
+            return ExitCode::SUCCESS;
+        }
+        Err(e) => return fail(&usage(one_line(&e.render().to_string()))),
+    };
+    let run = match RunFile::load(&cli.run) {
+        Ok(run) => run,
+        Err(e) => return fail(&CliError::Script(e)),
+    };
+    let level = match Level::load(&cli.level) {
+        Ok(level) => level,
+        Err(e) => return fail(&CliError::Level(e)),
+    };
+    let bytes = match std::fs::read(&cli.level) {
+        Ok(bytes) => bytes,
+        Err(e) => {
+            return fail(&usage(format!(
+                "{}: cannot read level: {e}",
+                cli.level.display()
+            )))
+        }
+    };
+    match dropthrough::run::verify(&run, &bytes, level) {
+        Ok(world) => {
+            println!(
+                "{}: every claim holds ({} steps, exit {}, {} deaths)",
+                printable(&cli.run.display().to_string()),
+                world.frame(),
+                if world.exited() { "yes" } else { "no" },
+                world.deaths()
+            );
+            ExitCode::SUCCESS
+        }
+        Err(mismatch) => {
+            eprintln!(
+                "{}",
+                printable(&format!("{}: {mismatch}", cli.run.display()))
+            );
+            ExitCode::from(1)
+        }
+    }
+}
+
 fn run_headless(cli: &Cli) -> Result<(), CliError> {
     if cli.play.is_some() {
         return Err(usage("with --headless, give the level as --level FILE"));
     }
-    if cli.record.is_some() || cli.replay.is_some() {
+    if cli.replay.is_some() {
         return Err(usage(
-            "--record and --replay are for the window; headless runs take --inputs FILE",
+            "--replay is for the window; headless runs take --inputs FILE",
         ));
     }
     let Some(level_path) = &cli.level else {
@@ -473,11 +575,21 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
             ("--trace", &cli.trace),
             ("--bullets", &cli.bullets),
             ("--actors", &cli.actors),
+            ("--record", &cli.record),
         ],
         &inputs,
         &[],
     )?;
     let level = Level::load(level_path)?;
+    // NOTE: the file as parsed; the run file's `level` claim is its hash.
+    let level_bytes = match &cli.record {
+        Some(_) => std::fs::read(level_path).map_err(|source| CliError::Write {
+            what: "run file (reading the level)",
+            path: level_path.display().to_string(),
+            source,
+        })?,
+        None => Vec::new(),
+    };
     let script = match &cli.inputs {
         Some(path) => InputScript::load(path)?,
         None => InputScript::default(),
@@ -499,6 +611,7 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     let mut trace = open("trace", &cli.trace)?;
     let mut bullets = open("bullets", &cli.bullets)?;
     let mut actors = open("actors", &cli.actors)?;
+    let mut record = open("run file", &cli.record)?;
     let sinks = Sinks {
         trace: trace.as_mut().map(|f| f as &mut dyn Write),
         bullets: bullets.as_mut().map(|f| f as &mut dyn Write),
@@ -507,28 +620,30 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
             .bullets_max_rows
             .unwrap_or(dropthrough::trace::DEFAULT_MAX_BULLET_ROWS),
     };
-    let summary =
-        headless::run_to(level, cli.collision, frames, &script, sinks).map_err(|(sink, e)| {
-            match sink {
-                Sink::Trace => {
-                    write_error("trace", cli.trace.as_deref().unwrap_or(Path::new("")), e)
-                }
-                Sink::Bullets => write_error(
-                    "bullets",
-                    cli.bullets.as_deref().unwrap_or(Path::new("")),
-                    e,
-                ),
-                Sink::Actors => {
-                    write_error("actors", cli.actors.as_deref().unwrap_or(Path::new("")), e)
-                }
+    let summary = headless::run_to(level.clone(), cli.collision, frames, &script, sinks).map_err(
+        |(sink, e)| match sink {
+            Sink::Trace => write_error("trace", cli.trace.as_deref().unwrap_or(Path::new("")), e),
+            Sink::Bullets => write_error(
+                "bullets",
+                cli.bullets.as_deref().unwrap_or(Path::new("")),
+                e,
+            ),
+            Sink::Actors => {
+                write_error("actors", cli.actors.as_deref().unwrap_or(Path::new("")), e)
             }
-        })?;
+        },
+    )?;
+    if let (Some(file), Some(path)) = (record.as_mut(), &cli.record) {
+        let run = run_file(&level_bytes, cli.collision, &summary, &script);
+        write!(file, "{run}").map_err(|e| write_error("run file", path, e))?;
+    }
     // NOTE: both outputs are written and synced before either is moved into
     // place: a run writes all of its outputs or none.
     let named = [
         ("trace", trace, &cli.trace),
         ("bullets", bullets, &cli.bullets),
         ("actors", actors, &cli.actors),
+        ("run file", record, &cli.record),
     ];
     let (files, names): (Vec<AtomicFile>, Vec<(&str, &Path)>) = named
         .into_iter()

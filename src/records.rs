@@ -40,9 +40,7 @@ const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// FNV-1a, 64 bits, of `bytes`: the identity of a level file's content.
 pub fn content_hash(bytes: &[u8]) -> u64 {
-    bytes.iter().fold(0xcbf2_9ce4_8422_2325u64, |h, &b| {
-        (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3)
-    })
+    crate::run::fnv1a(bytes)
 }
 
 /// The fastest finished run of a level.

@@ -266,8 +266,8 @@ fn headless_refuses_window_only_flags() {
     let level = root().join("levels/01-first-steps.txt");
     let level = level.to_str().unwrap();
     assert_usage_error(
-        &run(&["--headless", "--level", level, "--record", "r.txt"]),
-        "--record and --replay are for the window",
+        &run(&["--headless", "--level", level, "--replay", "r.txt"]),
+        "--replay is for the window",
     );
     assert_usage_error(
         &run(&["--headless", level]),
@@ -465,4 +465,73 @@ fn writes_the_actors_csv_for_frame_0_and_every_step_and_refuses_an_input() {
     assert!(std::fs::read_to_string(&level)
         .unwrap()
         .starts_with("walker_speed"));
+}
+
+#[test]
+fn version_names_the_physics_version() {
+    let out = run(&["--version"]);
+    let text = String::from_utf8_lossy(&out.stdout);
+    let physics = dropthrough::run::PHYSICS_VERSION;
+    assert!(out.status.success());
+    assert!(text.contains(&format!("(physics {physics})")), "{text}");
+}
+
+/// `--record` in a headless run writes a run file with every claim, which
+/// `verify` accepts (exit 0); a claim edited, it names the claim (exit 1);
+/// a bad run file or level is exit 2.
+#[test]
+fn a_recorded_headless_run_verifies_and_an_edited_one_does_not() {
+    let dir = scratch("verify");
+    let level = root().join("levels/04-spike-run.txt");
+    let inputs = root().join("tests/solutions/04-spike-run.inputs");
+    let run_file = dir.join("run.txt");
+    let out = run(&[
+        "--headless",
+        "--level",
+        level.to_str().unwrap(),
+        "--inputs",
+        inputs.to_str().unwrap(),
+        "--frames",
+        "5000",
+        "--record",
+        run_file.to_str().unwrap(),
+    ]);
+    assert!(out.status.success(), "{}", stderr(&out));
+    let text = std::fs::read_to_string(&run_file).unwrap();
+    for claim in [
+        "level", "physics", "mode", "steps", "exit", "deaths", "state",
+    ] {
+        assert!(text.contains(&format!("#! {claim}: ")), "{claim} in {text}");
+    }
+    let (run_path, level_path) = (run_file.to_str().unwrap(), level.to_str().unwrap());
+    let ok = run(&["verify", run_path, "--level", level_path]);
+    assert_eq!(ok.status.code(), Some(0), "{}", stderr(&ok));
+    assert!(String::from_utf8_lossy(&ok.stdout).contains("every claim holds"));
+
+    let edited = dir.join("edited.txt");
+    std::fs::write(&edited, text.replace("#! deaths: 0", "#! deaths: 3")).unwrap();
+    let bad = run(&["verify", edited.to_str().unwrap(), "--level", level_path]);
+    assert_eq!(bad.status.code(), Some(1));
+    let err = stderr(&bad);
+    assert_eq!(err.lines().count(), 1, "{err}");
+    assert!(
+        err.contains("claim 'deaths' does not hold: claimed 3, replayed 0"),
+        "{err}"
+    );
+
+    let other = root().join("levels/01-first-steps.txt");
+    let wrong_level = run(&["verify", run_path, "--level", other.to_str().unwrap()]);
+    assert_eq!(wrong_level.status.code(), Some(1));
+    assert!(stderr(&wrong_level).contains("claim 'level' does not hold"));
+
+    std::fs::write(&edited, "#! steps: many\n1 right\n").unwrap();
+    assert_usage_error(
+        &run(&["verify", edited.to_str().unwrap(), "--level", level_path]),
+        "edited.txt:1:11: bad value 'many' for claim 'steps'",
+    );
+    assert_usage_error(&run(&["verify", run_path]), "--level");
+    assert_usage_error(
+        &run(&["verify", run_path, "--level", "no-such-level.txt"]),
+        "no-such-level.txt",
+    );
 }

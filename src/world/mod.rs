@@ -143,6 +143,8 @@ pub struct World {
     held_before: Keys,
     /// Steps taken since the level started.
     frame: u64,
+    /// [`World::history`].
+    history: u64,
     deaths: u32,
     /// Deaths that were crushes by a mover or a crate (counted in `deaths` too).
     crushes: u32,
@@ -199,6 +201,7 @@ impl World {
             bodies,
             held_before: Keys::NONE,
             frame: 0,
+            history: 0xcbf2_9ce4_8422_2325,
             deaths: 0,
             crushes: 0,
             shot: 0,
@@ -239,6 +242,61 @@ impl World {
     /// triggers and ground, (6) bullets and turrets; then, after a death,
     /// everything is put back.
     pub fn step(&mut self, held: Keys) -> Step {
+        let frame = self.frame;
+        let step = self.step_world(held);
+        if self.frame != frame {
+            self.note_history(&step.events);
+        }
+        step
+    }
+
+    /// Folds this step's player into [`World::history`]: the step, its box,
+    /// speed, ground, deaths and exit, and the step's events (as a trace
+    /// row has them).
+    fn note_history(&mut self, events: &Events) {
+        let p = &self.player;
+        let r = p.rect();
+        let mut h = self.history;
+        let happened = [
+            events.jump,
+            events.drop,
+            events.bump,
+            events.land,
+            events.death,
+            events.exit,
+            events.stomp,
+        ];
+        let bits = happened
+            .iter()
+            .enumerate()
+            .fold(0u64, |b, (i, &on)| b | u64::from(on) << i);
+        for v in [
+            bits,
+            self.frame,
+            r.x as i64 as u64,
+            r.y as i64 as u64,
+            u64::from(p.vx().to_bits()),
+            u64::from(p.vy().to_bits()),
+            u64::from(p.grounded()),
+            u64::from(self.deaths),
+            u64::from(self.exited),
+        ] {
+            for b in v.to_le_bytes() {
+                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
+            }
+        }
+        self.history = h;
+    }
+
+    /// A running hash of the player's state and the events after every
+    /// step so far: two runs whose trace rows ever differed (where, how
+    /// fast, on the ground, what happened) differ here, even if they end
+    /// the same. Part of a run file's `state` claim.
+    pub fn history(&self) -> u64 {
+        self.history
+    }
+
+    fn step_world(&mut self, held: Keys) -> Step {
         let mut events = Events::default();
         if self.exited {
             return Step::default();
