@@ -1,7 +1,8 @@
 //! Bundles every level in `levels/` into the game, in play (file name)
 //! order, for the browser build, which has no files to read: adding a file
 //! to `levels/` is enough. The desktop game reads `levels/` from disk. The
-//! levels' solution scripts come along, for the browser's replay check.
+//! levels' solution scripts and golden run files come along, for the
+//! browser's replay and verify checks.
 
 use std::path::Path;
 
@@ -14,6 +15,7 @@ fn main() {
         "SOLUTIONS",
         "solutions.rs",
     );
+    bundle(&root.join("tests/runs"), ".run", "RUNS", "runs.rs");
 }
 
 /// Writes `OUT_DIR/file`: a constant `name` listing every `*ext` file of

@@ -233,3 +233,21 @@ fn claims_are_read_with_their_place_and_a_plain_comment_stays_a_comment() {
     assert_eq!(read.claims, run.claims);
     assert_eq!(read.script.to_string(), run.script.to_string());
 }
+
+/// The edit the browser's check makes (`src/game/web.rs`): `left` toggled
+/// on the first step. Every bundled run is rejected with it, here as there.
+#[test]
+fn the_browsers_edit_left_toggled_on_the_first_step_is_rejected_for_every_level() {
+    for level in bundled() {
+        let run = recorded(&level);
+        let mut keys: Vec<Keys> = run.script.frames().take(5000).collect();
+        keys[0].left = !keys[0].left;
+        let edited = RunFile {
+            claims: run.claims.clone(),
+            script: InputScript::from_frames(&keys),
+        };
+        let bytes = std::fs::read(&level).unwrap();
+        let verdict = verify(&edited, &bytes, Level::load(&level).unwrap());
+        assert!(verdict.is_err(), "{}", level.display());
+    }
+}

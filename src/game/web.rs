@@ -111,6 +111,7 @@ pub fn start() -> Start {
 }
 
 include!(concat!(env!("OUT_DIR"), "/solutions.rs"));
+include!(concat!(env!("OUT_DIR"), "/runs.rs"));
 
 /// Replays every bundled level's solution headless in both exact modes and
 /// logs `trace NAME MODE FNV` (FNV-1a 64 of the trace's bytes), so a test
@@ -133,6 +134,40 @@ fn check() {
                 Ok(s) => log(&format!("trace {name} {mode} {hash:016x} {s}")),
                 Err(e) => log(&format!("trace {name} {mode} failed: {e}")),
             }
+        }
+    }
+    // Every bundled run file verified here as natively (`tests/runs.rs`),
+    // and again with the first step's keys changed by one key: that edit
+    // must be rejected.
+    for (name, text) in RUNS {
+        let level_name = format!("{}.txt", name.trim_end_matches(".run"));
+        let Some((_, level_text)) = BUNDLED_LEVELS.iter().find(|(n, _)| *n == level_name) else {
+            continue;
+        };
+        let level = Level::parse(level_text, &level_name).expect("bundled levels parse");
+        let bytes = level_text.as_bytes();
+        let verdict = |run: &dropthrough::run::RunFile| match dropthrough::run::verify(
+            run,
+            bytes,
+            level.clone(),
+        ) {
+            Ok(_) => "ok".to_string(),
+            Err(m) => format!("rejected {}", m.claim),
+        };
+        match dropthrough::run::RunFile::parse(text, name) {
+            Ok(run) => {
+                log(&format!("verify {name} {}", verdict(&run)));
+                let mut keys: Vec<dropthrough::Keys> = run.script.frames().take(5000).collect();
+                if let Some(first) = keys.first_mut() {
+                    first.left = !first.left;
+                }
+                let edited = dropthrough::run::RunFile {
+                    claims: run.claims.clone(),
+                    script: InputScript::from_frames(&keys),
+                };
+                log(&format!("verify-edited {name} {}", verdict(&edited)));
+            }
+            Err(e) => log(&format!("verify {name} error {e}")),
         }
     }
     log("check done");

@@ -251,6 +251,26 @@ try {
   }
   rmSync(work, { recursive: true, force: true });
   check(same === levels.length * 2, `the browser's traces of ${same} of ${levels.length * 2} bundled solution runs match the native ones`);
+  // Every bundled run file gets the same verdict as \`dropthrough verify\`
+  // natively (exit 0: "ok"); the same run with left toggled on its first
+  // step is rejected there as tests/runs.rs has it rejected natively.
+  const verdicts = new Map(check_page.lines.filter((l) => /^dropthrough: verify /.test(l))
+    .map((l) => { const [, , name, ...rest] = l.split(" "); return [name, rest.join(" ")]; }));
+  const edits = new Map(check_page.lines.filter((l) => /^dropthrough: verify-edited /.test(l))
+    .map((l) => { const [, , name, ...rest] = l.split(" "); return [name, rest.join(" ")]; }));
+  let agree = 0, rejected = 0;
+  for (const name of levels) {
+    const run = name.replace(/\.txt$/, ".run");
+    let code = 0;
+    try {
+      execFileSync(BIN, ["verify", join(ROOT, "tests/runs", run), "--level", join(ROOT, "levels", name)], { stdio: "ignore" });
+    } catch (e) { code = e.status; }
+    if ((code === 0) === (verdicts.get(run) === "ok") && code === 0) agree++;
+    else console.log(`  ${run}: native exit ${code}, browser ${verdicts.get(run)}`);
+    if ((edits.get(run) ?? "").startsWith("rejected")) rejected++;
+  }
+  check(agree === levels.length, `verify gives the native verdict in the browser for ${agree} of ${levels.length} bundled run files`);
+  check(rejected === levels.length, `and rejects ${rejected} of ${levels.length} of them edited by one key on the first step`);
   await check_page.page.close();
 
   // 5. Text never breaks up: the help lines at the foot of the canvas, at
