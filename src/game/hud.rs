@@ -328,9 +328,22 @@ pub fn phase(session: &Session, play: Area, controls: &Controls) -> Screen {
 /// the level behind it on both sides.
 const MENU_CHARS: usize = 78;
 
-/// What the level select lists besides the player's own levels, which
-/// follow under this heading.
+/// The heading of the player's own levels (made with N, or saved copies).
 const OWN_LEVELS: &str = "Your levels";
+
+/// The heading of other levels without a world.
+const OTHER_LEVELS: &str = "More levels";
+
+/// The world level `i` is listed under: its own, else "Your levels" for
+/// the player's own, else "More levels".
+fn world_of(session: &Session, i: usize) -> &str {
+    let world = session.level_files()[i].level.header.world.as_deref();
+    match world {
+        Some(world) => world,
+        None if session.is_own_level(i) => OWN_LEVELS,
+        None => OTHER_LEVELS,
+    }
+}
 
 /// A row of the level select.
 #[derive(Clone, Debug, PartialEq)]
@@ -342,12 +355,13 @@ enum MenuRow {
 }
 
 /// The level select's rows: each world's heading (in the order its levels
-/// come; levels without a world under "Your levels"), then its levels.
+/// come; levels without a world under "Your levels" or "More levels"),
+/// then its levels.
 fn menu_rows(session: &Session) -> Vec<MenuRow> {
     let mut rows = Vec::new();
     let mut world: Option<&str> = None;
-    for (i, file) in session.level_files().iter().enumerate() {
-        let this = file.level.header.world.as_deref().unwrap_or(OWN_LEVELS);
+    for i in 0..session.level_count() {
+        let this = world_of(session, i);
         if world != Some(this) {
             world = Some(this);
             rows.push(MenuRow::World(this.to_string()));
@@ -430,9 +444,7 @@ fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
         lines.push(match row {
             MenuRow::World(name) => {
                 let levels: Vec<usize> = (0..files.len())
-                    .filter(|&i| {
-                        files[i].level.header.world.as_deref().unwrap_or(OWN_LEVELS) == name
-                    })
+                    .filter(|&i| world_of(session, i) == name)
                     .collect();
                 (world_line(session, name, &levels), Tone::Good)
             }

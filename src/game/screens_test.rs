@@ -394,8 +394,8 @@ fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
 
 /// The level select groups levels by world, each heading with how many are
 /// finished, the total best time once all are, and what is still to beat;
-/// a level beaten under par is starred; levels without a world (the
-/// player's own) come under "Your levels".
+/// a level beaten under par is starred; levels without a world come under
+/// "More levels" (the player's own under "Your levels").
 #[test]
 fn the_level_select_shows_worlds_their_totals_and_what_is_left_to_beat() {
     let levels = vec![
@@ -415,7 +415,7 @@ fn the_level_select_shows_worlds_their_totals_and_what_is_left_to_beat() {
         "{before:#?}"
     );
     assert!(
-        before.contains(&"Your levels   0/1 finished   1 to finish".to_string()),
+        before.contains(&"More levels   0/1 finished   1 to finish".to_string()),
         "{before:#?}"
     );
     s.menu_choose();
