@@ -213,7 +213,7 @@ fn claims_are_read_with_their_place_and_a_plain_comment_stays_a_comment() {
         }]
     );
     for (text, error) in [
-        ("#! steps: 3x\n", "r.run:1:11: bad value '3x' for claim 'steps' (expected a whole number)"),
+        ("#! steps: 3x\n", "r.run:1:11: bad value '3x' for claim 'steps' (expected a whole number up to 10000000)"),
         ("#! speed: 3\n", "r.run:1:4: unknown claim 'speed'"),
         ("#! steps: 3\n#! steps: 4\n", "r.run:2:4: claim 'steps' given twice (first on line 1)"),
         ("1 right\n#! steps: 3\n", "r.run:2:1: a '#!' claim after the keys"),
@@ -222,6 +222,7 @@ fn claims_are_read_with_their_place_and_a_plain_comment_stays_a_comment() {
         ("#! mode: fast\n", "r.run:1:10: bad value 'fast' for claim 'mode' (expected substep, sweep or naive)"),
         ("#! exit: maybe\n", "r.run:1:10: bad value 'maybe' for claim 'exit' (expected yes or no)"),
         ("#! deaths: -1\n", "r.run:1:12: bad value '-1' for claim 'deaths'"),
+        ("#! steps: 10000001\n", "r.run:1:11: bad value '10000001' for claim 'steps' (expected a whole number up to 10000000)"),
     ] {
         let e = RunFile::parse(text, "r.run").unwrap_err().to_string();
         assert!(e.starts_with(error), "{text:?}: {e}");
