@@ -7,8 +7,18 @@
 #
 # The page's URL picks the collision mode and the first level, as the
 # command line does on the desktop: ?collision=sweep&level=25-the-well
+#
+#   scripts/web.sh --zip    # also dropthrough-web.zip: dist/ with index.html
+#                           # at its root, for a game portal (itch.io: "HTML")
 set -euo pipefail
 cd "$(dirname "$0")/.."
+
+zip=false
+case "${1:-}" in
+  "") ;;
+  --zip) zip=true ;;
+  *) echo "web.sh: unknown option '$1' (expected --zip or nothing)" >&2; exit 2 ;;
+esac
 
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
@@ -29,3 +39,17 @@ cp "$bundle" dist/mq_js_bundle.js
 cp web/index.html web/dropthrough.js dist/
 echo "web.sh: built dist/ ($(du -k dist/dropthrough.wasm | cut -f1) KiB of wasm). Serve it with:"
 echo "  python3 -m http.server -d dist 8000   # then open http://localhost:8000"
+
+if $zip; then
+  # Every file at the zip's root, compressed; paths in the page are
+  # relative, so it runs from any sub-path and inside a portal's iframe.
+  python3 - <<'PY'
+import os, zipfile
+files = sorted(os.listdir("dist"))
+with zipfile.ZipFile("dropthrough-web.zip", "w", zipfile.ZIP_DEFLATED, compresslevel=9) as z:
+    for name in files:
+        z.write(os.path.join("dist", name), name)
+size = os.path.getsize("dropthrough-web.zip")
+print(f"web.sh: built dropthrough-web.zip ({len(files)} files, {size // 1024} KiB)")
+PY
+fi

@@ -4,7 +4,8 @@
 // mode and level and a bad value is reported, a dropped level file plays
 // (a broken one shows its error), and every bundled solution replayed in
 // the browser gives the trace the native headless run gives, byte for byte
-// (compared by hash), a faked gamepad plays level 01 to its exit, and the
+// (compared by hash), a faked gamepad plays level 01 to its exit, the
+// portal zip runs unpacked under a sub-path inside an iframe, and the
 // help lines are pixel-identical after two
 // minutes of play. Run by .ci/run after scripts/web.sh built dist/:
 //
@@ -322,6 +323,50 @@ try {
   const text_errors = text.lines.filter((l) => l.startsWith("pageerror") || /already deleted|GL_INVALID/.test(l));
   check(text_errors.length === 0, `no page or WebGL texture errors while playing ${text_errors.slice(0, 3).join(" | ")}`);
   await text.page.close();
+
+  // 6. The portal zip (scripts/web.sh --zip): index.html at its root, few
+  //    files, under 1 MB; unpacked under a sub-path and played inside an
+  //    iframe, as a game portal shows it: keys reach it after a click.
+  const zipPath = join(ROOT, "dropthrough-web.zip");
+  const listing = execFileSync("python3", ["-c",
+    "import sys, zipfile; z = zipfile.ZipFile(sys.argv[1]); print('\\n'.join(z.namelist()))", zipPath]).toString().trim().split("\n");
+  const zipBytes = readFileSync(zipPath).length;
+  check(listing.includes("index.html") && listing.length < 20 && zipBytes < 1024 * 1024,
+    `the portal zip has index.html at its root, ${listing.length} files, ${Math.round(zipBytes / 1024)} KiB`);
+  const site = mkdtempSync(join(tmpdir(), "dropthrough-portal-"));
+  execFileSync("python3", ["-c",
+    "import sys, zipfile; zipfile.ZipFile(sys.argv[1]).extractall(sys.argv[2])", zipPath, join(site, "games", "dropthrough")]);
+  writeFileSync(join(site, "portal.html"),
+    '<!DOCTYPE html><html><body style="margin:0"><h1>A portal</h1>' +
+    '<iframe id="game" src="games/dropthrough/index.html?level=02-down-through" width="800" height="560"></iframe></body></html>');
+  const portalServer = spawn("python3", ["-m", "http.server", "-d", site, "--bind", "127.0.0.1", "0"],
+    { stdio: ["ignore", "pipe", "pipe"] });
+  const portalPort = await new Promise((resolve, reject) => {
+    const seen = (d) => { const m = /port (\d+)/.exec(d.toString()); if (m) resolve(m[1]); };
+    portalServer.stdout.on("data", seen); portalServer.stderr.on("data", seen);
+    setTimeout(() => reject(new Error("the portal server did not start")), 10000);
+  });
+  try {
+    const portal = await context.newPage();
+    const portalLines = [];
+    portal.on("console", (m) => portalLines.push(m.text()));
+    portal.on("pageerror", (e) => portalLines.push(`pageerror: ${e.message}`));
+    await portal.goto(`http://127.0.0.1:${portalPort}/portal.html`);
+    const inFrame = await waitFor(portalLines, /dropthrough: ready level 02-down-through\.txt/);
+    check(inFrame !== null, `the unpacked zip runs from a sub-path inside an iframe (${inFrame ?? portalLines.slice(-3).join(" | ")})`);
+    const frame = portal.frameLocator("#game");
+    await frame.locator("#glcanvas").click();
+    await portal.keyboard.down("ArrowRight");
+    const moved = await waitFor(portalLines, /dropthrough: keys right$/, 5000);
+    await portal.keyboard.up("ArrowRight");
+    check(moved !== null, "a click gives it the keys: Right runs inside the iframe");
+    const portalErrors = portalLines.filter((l) => l.startsWith("pageerror"));
+    check(portalErrors.length === 0, `no page errors in the portal ${portalErrors.join(" | ")}`);
+    await portal.close();
+  } finally {
+    portalServer.kill();
+    rmSync(site, { recursive: true, force: true });
+  }
 } catch (e) {
   check(false, `the browser test ran to its end (${e})`);
 } finally {
