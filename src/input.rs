@@ -228,32 +228,47 @@ pub enum ScriptLoadError {
     Script(#[from] ScriptError),
 }
 
+/// A script file's text (an input script or a run file): at most
+/// [`MAX_SCRIPT_BYTES`], UTF-8, or the error naming where it is not.
+pub(crate) fn read_script(path: &Path) -> Result<String, ScriptLoadError> {
+    let file = path.display().to_string();
+    let bytes = read_limited(path, MAX_SCRIPT_BYTES).map_err(|e| match e {
+        ReadError::Io(source) => ScriptLoadError::Io {
+            file: file.clone(),
+            source,
+        },
+        ReadError::TooBig => ScriptLoadError::TooBig { file: file.clone() },
+    })?;
+    match utf8(&bytes) {
+        Ok(text) => Ok(text.to_string()),
+        Err((line, col)) => Err(ScriptError {
+            file,
+            line,
+            col,
+            kind: ScriptErrorKind::NotUtf8(col),
+        }
+        .into()),
+    }
+}
+
+/// A script's lines, numbered from 1, without a leading BOM or line ends
+/// (LF or CRLF).
+pub(crate) fn script_lines(text: &str) -> impl Iterator<Item = (usize, &str)> {
+    let text = text.strip_prefix('\u{feff}').unwrap_or(text);
+    text.split('\n')
+        .enumerate()
+        .map(|(index, raw)| (index + 1, raw.strip_suffix('\r').unwrap_or(raw)))
+}
+
 impl InputScript {
     /// Reads and parses an input script.
     pub fn load(path: &Path) -> Result<InputScript, ScriptLoadError> {
-        let file = path.display().to_string();
-        let bytes = read_limited(path, MAX_SCRIPT_BYTES).map_err(|e| match e {
-            ReadError::Io(source) => ScriptLoadError::Io {
-                file: file.clone(),
-                source,
-            },
-            ReadError::TooBig => ScriptLoadError::TooBig { file: file.clone() },
-        })?;
-        match utf8(&bytes) {
-            Ok(text) => Ok(InputScript::parse(text, &file)?),
-            Err((line, col)) => Err(ScriptError {
-                file,
-                line,
-                col,
-                kind: ScriptErrorKind::NotUtf8(col),
-            }
-            .into()),
-        }
+        let text = read_script(path)?;
+        Ok(InputScript::parse(&text, &path.display().to_string())?)
     }
 
     /// Parses script text; `file` names the source in errors.
     pub fn parse(text: &str, file: &str) -> Result<InputScript, ScriptError> {
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line, col, kind| ScriptError {
             file: file.to_string(),
             line,
@@ -261,9 +276,7 @@ impl InputScript {
             kind,
         };
         let mut spans = Vec::new();
-        for (index, raw) in text.split('\n').enumerate() {
-            let line_no = index + 1;
-            let line = raw.strip_suffix('\r').unwrap_or(raw);
+        for (line_no, line) in script_lines(text) {
             // A `#` starts a comment: a whole line, or the rest of one.
             let code = line.split_once('#').map_or(line, |(code, _)| code);
             let mut words = Words::new(code);

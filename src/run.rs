@@ -21,7 +21,9 @@ use std::fmt;
 use std::path::Path;
 
 use crate::collide::CollisionMode;
-use crate::input::{InputScript, ScriptError, ScriptErrorKind, ScriptLoadError};
+use crate::input::{
+    read_script, script_lines, InputScript, ScriptError, ScriptErrorKind, ScriptLoadError,
+};
 use crate::level::Level;
 use crate::world::World;
 
@@ -133,7 +135,6 @@ impl RunFile {
     /// a claim given twice or a bad value.
     pub fn parse(text: &str, file: &str) -> Result<RunFile, ScriptError> {
         let script = InputScript::parse(text, file)?;
-        let text = text.strip_prefix('\u{feff}').unwrap_or(text);
         let err = |line, col, kind| ScriptError {
             file: file.to_string(),
             line,
@@ -143,9 +144,7 @@ impl RunFile {
         let mut claims = Claims::default();
         let mut seen = [0usize; KEYS.len()];
         let mut keys_started = false;
-        for (index, raw) in text.split('\n').enumerate() {
-            let line_no = index + 1;
-            let line = raw.strip_suffix('\r').unwrap_or(raw);
+        for (line_no, line) in script_lines(text) {
             let trimmed = line.trim_start();
             let indent = line.len() - trimmed.len();
             let Some(claim) = trimmed.strip_prefix("#!") else {
@@ -231,14 +230,8 @@ impl RunFile {
 
     /// Reads and parses a run file from disk (limits as input scripts').
     pub fn load(path: &Path) -> Result<RunFile, ScriptLoadError> {
-        let script = InputScript::load(path)?;
-        let text = std::fs::read_to_string(path).map_err(|source| ScriptLoadError::Io {
-            file: path.display().to_string(),
-            source,
-        })?;
-        let run = RunFile::parse(&text, &path.display().to_string())?;
-        debug_assert_eq!(run.script, script);
-        Ok(run)
+        let text = read_script(path)?;
+        Ok(RunFile::parse(&text, &path.display().to_string())?)
     }
 
     /// The run file of a run just played: every claim, from `level_bytes`
@@ -348,11 +341,6 @@ pub fn verify(run: &RunFile, level_bytes: &[u8], level: Level) -> Result<World, 
         if world.exited() {
             break;
         }
-    }
-    // NOTE: keys past the last span are none; a claimed run longer than its
-    // keys goes on with nothing held.
-    while world.frame() < steps && !world.exited() {
-        world.step(crate::Keys::NONE);
     }
     let yes = |b: bool| if b { "yes" } else { "no" }.to_string();
     if let Some(v) = c.steps.filter(|&v| v != world.frame()) {

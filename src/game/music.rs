@@ -14,6 +14,8 @@ pub const RATE: u32 = 22_050;
 const BPM: f32 = 120.0;
 /// Bars in the loop, four beats each: 4 bars at 120 BPM are 8 s.
 const BARS: usize = 4;
+use super::sound::Wave;
+
 /// A major pentatonic scale, in semitones above the root.
 const SCALE: [i32; 5] = [0, 2, 4, 7, 9];
 
@@ -58,28 +60,13 @@ pub fn tune(world: usize) -> Vec<f32> {
     out
 }
 
-#[derive(Clone, Copy)]
-enum Wave {
-    Square,
-    Triangle,
-}
-
 /// Adds a note of `len` samples at `at`: a quick attack, then a decay to
 /// silence by its end.
 fn note(out: &mut [f32], at: usize, len: usize, freq: f32, volume: f32, wave: Wave) {
     let mut phase = 0.0f32;
     for i in 0..len.min(out.len().saturating_sub(at)) {
         phase = (phase + freq / RATE as f32).fract();
-        let value = match wave {
-            Wave::Square => {
-                if phase < 0.5 {
-                    1.0
-                } else {
-                    -1.0
-                }
-            }
-            Wave::Triangle => 1.0 - 4.0 * (phase - 0.5).abs(),
-        };
+        let value = wave.tone(phase);
         let t = i as f32 / len as f32;
         let attack = (i as f32 / (0.005 * RATE as f32)).min(1.0);
         out[at + i] += value * volume * attack * (1.0 - t) * (1.0 - t);

@@ -25,10 +25,22 @@ const RATE: u32 = 44_100;
 
 /// A waveform: its value at phase `p` in `[0, 1)`.
 #[derive(Clone, Copy)]
-enum Wave {
+pub(super) enum Wave {
     Square,
     Triangle,
     Noise,
+}
+
+impl Wave {
+    /// A tone's value at `phase` in `[0, 1)` (noise has no tone: 0).
+    pub(super) fn tone(self, phase: f32) -> f32 {
+        match self {
+            Wave::Square if phase < 0.5 => 1.0,
+            Wave::Square => -1.0,
+            Wave::Triangle => 1.0 - 4.0 * (phase - 0.5).abs(),
+            Wave::Noise => 0.0,
+        }
+    }
 }
 
 /// One effect: a wave sweeping from `from` to `to` Hz over `seconds`, at
@@ -253,14 +265,7 @@ fn samples(effect: Effect) -> Vec<f32> {
             let before = phase;
             phase = (phase + freq / RATE as f32).fract();
             let value = match v.wave {
-                Wave::Square => {
-                    if phase < 0.5 {
-                        1.0
-                    } else {
-                        -1.0
-                    }
-                }
-                Wave::Triangle => 1.0 - 4.0 * (phase - 0.5).abs(),
+                Wave::Square | Wave::Triangle => v.wave.tone(phase),
                 Wave::Noise => {
                     // A new random value each cycle: noise pitched by `freq`.
                     if phase < before {
