@@ -438,20 +438,26 @@ fn a_dropped_level_is_edited_and_played_but_not_saved_anywhere() {
     assert_eq!(s.level_file().level.grid.get(2, 1), Tile::Spikes);
 }
 
+/// The level select over the level at `path`, the player's own levels in
+/// `mine`.
+fn level_select(path: &Path, mine: &Path) -> Session {
+    Session::new(
+        vec![LevelFile::load(path).unwrap()],
+        CollisionMode::Substep,
+        Outputs::default(),
+        None,
+    )
+    .with_menu()
+    .with_new_levels_dir(mine.to_path_buf())
+}
+
 #[test]
 fn n_in_the_menu_makes_a_new_level_file_and_opens_it_in_the_editor() {
     let (dir, data) = (scratch("session-new"), scratch("session-new-data"));
     let path = dir.join("level.txt");
     fs::write(&path, CORRIDOR).unwrap();
     let mine = data.join("levels");
-    let mut s = Session::new(
-        vec![LevelFile::load(&path).unwrap()],
-        CollisionMode::Substep,
-        Outputs::default(),
-        None,
-    )
-    .with_menu()
-    .with_new_levels_dir(mine.clone());
+    let mut s = level_select(&path, &mine);
     s.new_level().unwrap();
     assert_eq!(
         (s.phase(), s.level_count(), s.index()),
@@ -598,14 +604,7 @@ fn ctrl_s_on_a_bundled_level_from_the_level_select_saves_a_copy_among_your_own()
     let bundled = dir.join("07-corridor.txt");
     fs::write(&bundled, CORRIDOR).unwrap();
     let mine = data.join("levels");
-    let mut s = Session::new(
-        vec![LevelFile::load(&bundled).unwrap()],
-        CollisionMode::Substep,
-        Outputs::default(),
-        None,
-    )
-    .with_menu()
-    .with_new_levels_dir(mine.clone());
+    let mut s = level_select(&bundled, &mine);
     s.menu_choose();
     s.toggle_editor();
     s.editor_mut().unwrap().paint((2, 1), Brush::Tile('^'));
@@ -650,14 +649,7 @@ fn your_own_levels_are_renamed_and_deleted_into_a_kept_folder_and_bundled_ones_a
     let bundled = dir.join("01-corridor.txt");
     fs::write(&bundled, CORRIDOR).unwrap();
     let mine = data.join("levels");
-    let mut s = Session::new(
-        vec![LevelFile::load(&bundled).unwrap()],
-        CollisionMode::Substep,
-        Outputs::default(),
-        None,
-    )
-    .with_menu()
-    .with_new_levels_dir(mine.clone());
+    let mut s = level_select(&bundled, &mine);
     s.new_level().unwrap();
     s.open_menu();
     s.new_level().unwrap();
@@ -705,15 +697,7 @@ fn your_own_levels_are_renamed_and_deleted_into_a_kept_folder_and_bundled_ones_a
     let listed = dropthrough::session::level_paths(&mine).unwrap();
     assert_eq!(listed, vec![mine.join("new-level-2.txt")]);
     // The only level left is never deleted.
-    let only = Session::new(
-        vec![LevelFile::load(&listed[0]).unwrap()],
-        CollisionMode::Substep,
-        Outputs::default(),
-        None,
-    )
-    .with_menu()
-    .with_new_levels_dir(mine.clone())
-    .delete_level(0);
+    let only = level_select(&listed[0], &mine).delete_level(0);
     assert!(matches!(only, Err(AuthorError::LastLevel)), "{only:?}");
     assert!(listed[0].is_file());
 }
