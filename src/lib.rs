@@ -52,6 +52,8 @@ pub mod header;
 pub mod headless;
 pub mod input;
 pub mod level;
+#[cfg(feature = "game")]
+pub mod link;
 pub mod mover;
 pub mod player;
 pub mod printable;

@@ -16,11 +16,12 @@ use std::process::ExitCode;
 use clap::Parser;
 use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough::input::ScriptLoadError;
+use dropthrough::link::Shared;
 use dropthrough::level::LoadError;
 use dropthrough::printable::printable;
 use dropthrough::records::Records;
 use dropthrough::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
-use dropthrough::session::{self, LevelFile, LoadDirError, OutputError, Outputs, Session};
+use dropthrough::session::{self, LevelFile, Linked, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
 use dropthrough::{CollisionMode, InputScript, Level};
 use thiserror::Error;
@@ -65,6 +66,9 @@ enum CliError {
     Output(#[from] OutputError),
     #[error("dropthrough: cannot write to stdout: {0}")]
     Stdout(std::io::Error),
+    /// A link given in place of a level file could not be read.
+    #[error("{0}")]
+    Link(String),
     /// The game needs a window, and there is nowhere to open one.
     #[error("dropthrough: {0}; to run without a window use --headless --level FILE")]
     NoWindow(String),
@@ -266,16 +270,36 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     // A level named on the command line must load; of the bundled ones, one
     // that does not is left out with a notice, as the player's own are
     // (only when none loads does the game stop, with the first error).
-    let levels = match cli.play.as_ref().or(cli.level.as_ref()) {
-        Some(path) => vec![LevelFile::load(path)?],
-        None => match loadable_levels(&default_levels_dir(), &mut notices) {
+    // A link (`…#level=…`) in place of a level file: its level plays, and
+    // a run riding along replays first, in its claimed mode.
+    let linked = match cli.play.as_deref().and_then(Path::to_str) {
+        Some(arg) if Shared::is_link(arg) => {
+            Some(Linked::open(arg).map_err(|e| CliError::Link(printable(&e).into_owned()))?)
+        }
+        _ => None,
+    };
+    let mut collision = cli.collision;
+    let mut link_replay = None;
+    let levels = match (linked, cli.play.as_ref().or(cli.level.as_ref())) {
+        (Some(linked), _) => {
+            if let Some(run) = linked.run {
+                collision = run.claims.mode.unwrap_or(collision);
+                link_replay = Some(run.script);
+                notices.push(
+                    "the run in the link replays first; after it the keys are yours, and R starts the level over".to_string(),
+                );
+            }
+            vec![linked.file]
+        }
+        (None, Some(path)) => vec![LevelFile::load(path)?],
+        (None, None) => match loadable_levels(&default_levels_dir(), &mut notices) {
             levels if levels.is_empty() => session::load_dir(&default_levels_dir())?,
             levels => levels,
         },
     };
     let replay = match &cli.replay {
         Some(path) => Some(InputScript::load(path)?),
-        None => None,
+        None => link_replay,
     };
     let warnings: Vec<String> = levels
         .iter()
@@ -335,7 +359,7 @@ fn play(cli: &Cli) -> Result<(), CliError> {
     let records = data
         .as_deref()
         .map_or_else(Records::in_memory, Records::open);
-    let mut session = Session::new(levels, cli.collision, outputs, replay).with_records(records);
+    let mut session = Session::new(levels, collision, outputs, replay).with_records(records);
     if menu {
         session = session.with_menu();
     }

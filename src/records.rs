@@ -29,6 +29,8 @@ use std::path::{Path, PathBuf};
 use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
 use crate::printable::printable;
+use crate::run::RunFile;
+use crate::world::World;
 use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
 
 /// The records file's name in the folder.
@@ -316,19 +318,20 @@ impl Records {
         self.save();
     }
 
-    /// A run of level `name` (content `hash`) reached the exit after
-    /// `keys.len()` steps with `deaths` deaths (already counted with
-    /// [`Records::add_deaths`]): a new best is kept, with its keys for the
-    /// ghost.
+    /// A run of level `name` (content `hash`) in `mode` reached the exit
+    /// after `keys.len()` steps, ending in `world` (its deaths already
+    /// counted with [`Records::add_deaths`]): a new best is kept, with its
+    /// keys for the ghost, as a run file anyone can check with `verify`.
     pub fn finish_run(
         &mut self,
         name: &str,
         hash: u64,
-        deaths: u32,
         mode: CollisionMode,
         keys: &[Keys],
+        world: &World,
     ) -> Outcome {
         let steps = keys.len() as u64;
+        let deaths = world.deaths();
         let record = self.entry(name, hash);
         let outcome = match &record.best {
             None => Outcome::First,
@@ -344,7 +347,8 @@ impl Records {
             mode,
             keys: Some(script.clone()),
         });
-        self.write_ghost(name, hash, &script);
+        let run = RunFile::of_level_hash(hash, mode, world, script);
+        self.write_ghost(name, hash, &run);
         self.save();
         outcome
     }
@@ -413,7 +417,7 @@ impl Records {
         self.write_kept(&dir.join(RECORDS_FILE), &text, "best times");
     }
 
-    fn write_ghost(&mut self, name: &str, hash: u64, script: &InputScript) {
+    fn write_ghost(&mut self, name: &str, hash: u64, run: &RunFile) {
         let Some(dir) = self.writable() else { return };
         let dir = dir.join(GHOSTS_DIR);
         if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -423,9 +427,16 @@ impl Records {
             ));
             return;
         }
+        // The claims come first, as a run file has them; the ghost reader
+        // takes `#!` lines as comments.
+        let claims = RunFile {
+            claims: run.claims.clone(),
+            script: InputScript::default(),
+        };
         let text = format!(
-            "# the best run of {}, replayed as its ghost\n{script}",
-            printable(name)
+            "{claims}# the best run of {}, replayed as its ghost (dropthrough verify checks it)\n{}",
+            printable(name),
+            run.script
         );
         self.write_kept(&dir.join(ghost_file(hash)), text.as_bytes(), "ghost");
     }

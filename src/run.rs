@@ -243,9 +243,20 @@ impl RunFile {
         world: &World,
         script: InputScript,
     ) -> RunFile {
+        RunFile::of_level_hash(fnv1a(level_bytes), mode, world, script)
+    }
+
+    /// [`RunFile::of_run`] for a level known by its content hash
+    /// ([`fnv1a`] of its file's bytes).
+    pub fn of_level_hash(
+        level: u64,
+        mode: CollisionMode,
+        world: &World,
+        script: InputScript,
+    ) -> RunFile {
         RunFile {
             claims: Claims {
-                level: Some(fnv1a(level_bytes)),
+                level: Some(level),
                 physics: Some(PHYSICS_VERSION),
                 mode: Some(mode),
                 steps: Some(world.frame()),

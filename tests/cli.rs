@@ -535,3 +535,36 @@ fn a_recorded_headless_run_verifies_and_an_edited_one_does_not() {
         "no-such-level.txt",
     );
 }
+
+/// A link in place of a level file: read before any window opens, so a
+/// damaged one is one line and exit 2, and a good one gets as far as the
+/// window (here: no display).
+#[cfg(feature = "window")]
+#[test]
+fn a_link_opens_like_a_level_file_and_a_damaged_one_says_where() {
+    use dropthrough::link::Shared;
+    let level = std::fs::read(root().join("levels/01-first-steps.txt")).unwrap();
+    let good = Shared { level, run: None };
+    let no_display = |arg: &str| {
+        common::bin()
+            .arg(arg)
+            .env_remove("DISPLAY")
+            .env_remove("WAYLAND_DISPLAY")
+            .output()
+            .expect("the binary runs")
+    };
+    let out = no_display(&format!("https://example.org/play/index.html{good}"));
+    assert_usage_error(&out, "no display found");
+
+    let mut damaged = good.to_string();
+    damaged.insert(12, '*');
+    let out = no_display(&format!("https://example.org/{damaged}"));
+    assert_usage_error(&out, "link: column 12: the level is damaged");
+
+    let not_a_level = Shared {
+        level: b"#####\n#@.?#\n#####\n".to_vec(),
+        run: None,
+    };
+    let out = no_display(&not_a_level.to_string());
+    assert_usage_error(&out, "link.txt:2:4: unknown tile");
+}

@@ -404,3 +404,27 @@ fn a_damaged_records_file_keeps_its_good_lines_and_says_so() {
         "{notices:?}"
     );
 }
+
+/// A best run kept in the data folder is a run file: every claim, checked
+/// by `verify` on the level's file.
+#[test]
+fn a_kept_best_run_is_a_run_file_that_verifies() {
+    use dropthrough::run::{self, RunFile};
+    let (levels, data) = (scratch("runfile-levels"), scratch("runfile-data"));
+    let mut s = session(&levels, &data, &[CORRIDOR]);
+    play(&mut s, right_after(3));
+    let ghosts: Vec<_> = fs::read_dir(data.join(dropthrough::records::GHOSTS_DIR))
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .collect();
+    assert_eq!(ghosts.len(), 1);
+    let run = RunFile::load(&ghosts[0]).expect("the ghost is a run file");
+    let c = &run.claims;
+    assert_eq!(c.mode, Some(CollisionMode::Sweep));
+    assert_eq!(c.exit, Some(true));
+    assert_eq!(c.deaths, Some(0));
+    assert_eq!(c.steps, Some(s.results()[0].as_ref().unwrap().steps));
+    let bytes = fs::read(levels.join("00.txt")).unwrap();
+    let level = dropthrough::Level::parse_bytes(&bytes, "00.txt").unwrap();
+    assert!(run::verify(&run, &bytes, level).is_ok());
+}

@@ -557,3 +557,29 @@ fn a_dropped_level_file_is_played_at_once_and_a_broken_one_keeps_the_game_going(
     );
     assert_eq!(s.level_file().title(), "Dropped again");
 }
+
+/// A level from a link plays after the others; the run riding along
+/// replays it in its claimed mode and reaches the exit with no key held.
+#[test]
+fn a_linked_level_plays_and_its_run_replays_in_its_mode() {
+    use dropthrough::link::Shared;
+    use dropthrough::session::Linked;
+    let dir = scratch("linked");
+    let mut session = session_of(&dir, &[SHORT], Outputs::default(), None).with_menu();
+    let shared = Shared {
+        level: OTHER.as_bytes().to_vec(),
+        run: Some(b"#! mode: naive\n1-200 right\n".to_vec()),
+    };
+    session.open_linked(Linked::open(&format!("https://x.org/{shared}")).unwrap());
+    assert_eq!(session.index(), 1, "after the level that was there");
+    assert_eq!(session.level_file().title(), "Other");
+    assert_eq!(session.mode(), CollisionMode::Naive);
+    assert!(session.replaying());
+    for _ in 0..200 {
+        session.step(Keys::NONE);
+        if session.phase() == Phase::Complete {
+            return;
+        }
+    }
+    panic!("the linked run did not reach the exit");
+}

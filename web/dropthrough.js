@@ -1,5 +1,6 @@
 // dropthrough's side of the page: a miniquad plugin. It gives the game the
-// page's query string (the web's command line) and a console to write to,
+// page's query string (the web's command line), its fragment (a link to a
+// level) and a console to write to,
 // keeps keyboard focus on the canvas, and releases every held key when the
 // page loses focus, through the same key events the game reads, so nothing
 // sticks and a recording stays true (a gamepad reads as nothing held then);
@@ -22,6 +23,19 @@
       const bytes = new TextEncoder().encode(window.location.search.replace(/^\?/, ""));
       new Uint8Array(wasm_memory.buffer, buf, cap).set(bytes.subarray(0, cap));
       return bytes.length;
+    };
+    importObject.env.dropthrough_fragment = function (buf, cap) {
+      const bytes = new TextEncoder().encode(window.location.hash.replace(/^#/, ""));
+      if (cap > 0) new Uint8Array(wasm_memory.buffer, buf, cap).set(bytes.subarray(0, cap));
+      return bytes.length;
+    };
+    // A link to what the editor holds: in the address bar (no reload) and,
+    // where the browser allows, on the clipboard.
+    importObject.env.dropthrough_share = function (ptr, len) {
+      history.replaceState(null, "", "#" + utf8(ptr, len));
+      if (navigator.clipboard && navigator.clipboard.writeText) {
+        navigator.clipboard.writeText(window.location.href).catch(() => {});
+      }
     };
     importObject.env.dropthrough_log = function (ptr, len) {
       console.log(utf8(ptr, len));
@@ -52,9 +66,9 @@
 
   window.addEventListener("keydown", (e) => {
     held.add(e.code);
-    // The editor's Ctrl+S, Ctrl+Z and Ctrl+Y are the game's, not the
-    // browser's "save page" and its editing commands.
-    if ((e.ctrlKey || e.metaKey) && ["KeyS", "KeyZ", "KeyY"].includes(e.code)) e.preventDefault();
+    // The editor's Ctrl+S, Ctrl+Z, Ctrl+Y and Ctrl+L are the game's, not
+    // the browser's "save page", its editing commands and its address bar.
+    if ((e.ctrlKey || e.metaKey) && ["KeyS", "KeyZ", "KeyY", "KeyL"].includes(e.code)) e.preventDefault();
   }, true);
   window.addEventListener("keyup", (e) => held.delete(e.code), true);
   function release_all() {
@@ -71,6 +85,9 @@
   document.addEventListener("visibilitychange", () => {
     if (document.visibilityState !== "visible") release_all();
   });
+  // A link pasted into this tab's address bar changes only the fragment,
+  // which does not reload the page: reload, so the game opens it.
+  window.addEventListener("hashchange", () => window.location.reload());
   canvas.addEventListener("click", () => canvas.focus());
   window.addEventListener("load", () => canvas.focus());
 

@@ -25,7 +25,7 @@ const PAN_SPEED: f32 = 600.0;
 /// The help line at the bottom while editing.
 pub const HELP: [&str; 2] = [
     "1-9 0 brush   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
-    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   click a header line to change it   E play   Esc play",
+    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   click a header line to change it   E play   Esc play",
 ];
 
 /// What the editor's view remembers between frames.
@@ -70,6 +70,36 @@ impl Default for EditView {
             ctrl: false,
             frame: RefCell::default(),
         }
+    }
+}
+
+/// Gives out a link to `shared`, and says where it is. In the browser: in
+/// the address bar, and on the clipboard. On the desktop: on the clipboard
+/// and on stdout, after `$DROPTHROUGH_WEB_URL` (the address of a browser
+/// build) if set, else as the bare `#level=…` that follows such an address
+/// (and that `dropthrough '#level=…'` opens).
+fn share(shared: &dropthrough::link::Shared) -> String {
+    let what = if shared.run.is_some() {
+        "the level and its best run"
+    } else {
+        "the level"
+    };
+    #[cfg(target_arch = "wasm32")]
+    {
+        super::web::share(&shared.fragment());
+        super::web::log(&format!("shared {}", shared.fragment().len()));
+        format!("a link to {what} is in the address bar, and copied if the browser allowed it")
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    {
+        let base = std::env::var("DROPTHROUGH_WEB_URL").unwrap_or_default();
+        let link = format!("{base}{shared}");
+        macroquad::miniquad::window::clipboard_set(&link);
+        println!("{link}");
+        format!(
+            "a link to {what} ({} characters) is copied, and printed where the game was started",
+            link.chars().count()
+        )
     }
 }
 
@@ -188,6 +218,12 @@ impl EditView {
         }
         if self.ctrl && is_key_pressed(KeyCode::S) {
             self.said = session.save_edit().err().map(|e| e.to_string());
+        }
+        if self.ctrl && is_key_pressed(KeyCode::L) {
+            self.said = Some(match session.share() {
+                Ok(shared) => share(&shared),
+                Err(e) => e.to_string(),
+            });
         }
         let Some(editor) = session.editor_mut() else {
             return;

@@ -7,7 +7,7 @@
 //! functions are its imports. Strings cross as UTF-8 bytes, copied into a
 //! buffer this side owns or read from one it lends.
 
-use dropthrough::session::{LevelFile, Outputs, Session};
+use dropthrough::session::{LevelFile, Linked, Outputs, Session};
 use dropthrough::{headless, CollisionMode, InputScript, Level};
 
 include!(concat!(env!("OUT_DIR"), "/levels.rs"));
@@ -16,6 +16,13 @@ extern "C" {
     /// Copies up to `cap` bytes of the page's query string (without `?`)
     /// to `buf`; gives its whole length.
     fn dropthrough_query(buf: *mut u8, cap: u32) -> u32;
+    /// Copies up to `cap` bytes of the page's fragment (without `#`) to
+    /// `buf`; gives its whole length.
+    fn dropthrough_fragment(buf: *mut u8, cap: u32) -> u32;
+    /// Puts a link's fragment (without `#`) in the address bar, without
+    /// reloading, and copies the whole link to the clipboard if the
+    /// browser lets it.
+    fn dropthrough_share(text: *const u8, len: u32);
     /// Writes a line to the browser's console.
     fn dropthrough_log(text: *const u8, len: u32);
     /// The first gamepad's buttons, a bit each, and its left stick's axes
@@ -52,6 +59,25 @@ fn query() -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
+/// The page's fragment, e.g. `level=…&run=…` (a link: `dropthrough::link`).
+fn fragment() -> String {
+    // SAFETY: a zero-length buffer: the page only gives the length.
+    let len = unsafe { dropthrough_fragment(std::ptr::null_mut(), 0) } as usize;
+    // A fragment far past what a link may be is reported as too long
+    // without being copied whole.
+    let mut buf = vec![0u8; len.min(dropthrough::link::MAX_FRAGMENT * 4 + 4)];
+    // SAFETY: `buf` is `buf.len()` writable bytes; the page writes at most that.
+    let got = unsafe { dropthrough_fragment(buf.as_mut_ptr(), buf.len() as u32) } as usize;
+    buf.truncate(got.min(buf.len()));
+    String::from_utf8_lossy(&buf).into_owned()
+}
+
+/// Puts `fragment` in the address bar and on the clipboard.
+pub fn share(fragment: &str) {
+    // SAFETY: the pointer and length describe `fragment`, alive for the call.
+    unsafe { dropthrough_share(fragment.as_ptr(), fragment.len() as u32) }
+}
+
 /// What the URL asks for, and what in it was wrong (shown on screen).
 pub struct Start {
     /// The game.
@@ -62,6 +88,7 @@ pub struct Start {
 
 /// The game the page's URL asks for: `collision=substep|sweep|naive`,
 /// `level=NAME` (a bundled level's file name, with or without `.txt`);
+/// a link's fragment (`#level=…&run=…`) plays the level it carries;
 /// `check=1` first replays every bundled level's solution headless and
 /// logs a hash of each trace, for the cross-target test.
 pub fn start() -> Start {
@@ -99,10 +126,21 @@ pub fn start() -> Start {
             )),
         }
     }
-    // The level select, unless the URL names a level to play at once.
+    // The level select, unless the URL names a level to play at once or
+    // carries one (a link): that plays, after the bundled ones.
     let mut session = Session::new(levels, mode, Outputs::default(), None).with_menu();
     if let Some(first) = first {
         session.go_to(first);
+    }
+    let fragment = fragment();
+    if !fragment.trim().is_empty() {
+        match Linked::open(&fragment) {
+            Ok(linked) => {
+                log(&format!("link: playing {}", linked.file.title()));
+                session.open_linked(linked);
+            }
+            Err(e) => problems.push(format!("{e}; the game goes on without it")),
+        }
     }
     for p in &problems {
         log(p);

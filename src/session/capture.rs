@@ -108,6 +108,15 @@ pub(super) struct Replay {
     pub(super) last_frame: u64,
 }
 
+impl Replay {
+    pub(super) fn of(script: InputScript) -> Replay {
+        Replay {
+            last_frame: script.spans().last().map_or(0, |s| s.last),
+            script,
+        }
+    }
+}
+
 /// Why a replay stopped driving the game and gave the keyboard back.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum ReplayEnd {

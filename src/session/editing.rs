@@ -4,7 +4,9 @@
 
 use super::{AuthorError, Phase, ReplayEnd, Session};
 use crate::editor::Editor;
+use crate::link::Shared;
 use crate::records::content_hash;
+use crate::run::{self, Claims, RunFile};
 
 impl Session {
     /// E: opens the current level in the editor, or leaves the editor and
@@ -115,5 +117,35 @@ impl Session {
     /// Whether the level played has edits not saved to its file.
     pub fn unsaved_edits(&self) -> bool {
         self.unsaved_edits_in(self.index)
+    }
+
+    /// Ctrl+L in the editor: a link carrying the level as the editor holds
+    /// it (saved or not) and, when this exact content has a best run, that
+    /// run as a run file, which replays when the link is opened.
+    pub fn share(&self) -> Result<Shared, AuthorError> {
+        let editor = self.editors[self.index]
+            .as_ref()
+            .ok_or(AuthorError::NothingEdited)?;
+        let text = editor.text();
+        let run = self
+            .records
+            .get(content_hash(text.as_bytes()))
+            .and_then(|r| r.best.as_ref())
+            .and_then(|best| {
+                let played = RunFile {
+                    claims: Claims {
+                        mode: Some(best.mode),
+                        ..Claims::default()
+                    },
+                    script: best.keys.clone()?,
+                };
+                let world = run::verify(&played, text.as_bytes(), editor.level().clone()).ok()?;
+                let run = RunFile::of_run(text.as_bytes(), best.mode, &world, played.script);
+                Some(run.to_string().into_bytes())
+            });
+        Ok(Shared {
+            level: text.into_bytes(),
+            run,
+        })
     }
 }

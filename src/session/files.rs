@@ -211,3 +211,36 @@ pub fn load_dir(dir: &Path) -> Result<Vec<LevelFile>, LoadDirError> {
         .map(|p| LevelFile::load(p))
         .collect::<Result<_, _>>()?)
 }
+
+/// A level, and the run riding with it, opened from a link
+/// ([`crate::link`]).
+#[derive(Debug)]
+pub struct Linked {
+    /// The level, as if dropped in: it has no file, and is never reloaded.
+    pub file: LevelFile,
+    /// The run that came with it, if any.
+    pub run: Option<crate::run::RunFile>,
+}
+
+/// The name a level from a link goes by (errors, the level select).
+pub const LINKED_NAME: &str = "link.txt";
+/// The name a run from a link goes by (errors).
+pub const LINKED_RUN_NAME: &str = "link.run";
+
+impl Linked {
+    /// Reads a link: a whole URL or its fragment. The error is one
+    /// sentence, naming the link's column or the level's line and column.
+    pub fn open(link: &str) -> Result<Linked, String> {
+        let shared = crate::link::Shared::parse(link).map_err(|e| e.to_string())?;
+        let file = LevelFile::from_bytes(LINKED_NAME, &shared.level).map_err(|e| e.to_string())?;
+        let run = match &shared.run {
+            Some(bytes) => {
+                let text = std::str::from_utf8(bytes)
+                    .map_err(|_| format!("{LINKED_RUN_NAME}: the run is not UTF-8 text"))?;
+                Some(crate::run::RunFile::parse(text, LINKED_RUN_NAME).map_err(|e| e.to_string())?)
+            }
+            None => None,
+        };
+        Ok(Linked { file, run })
+    }
+}

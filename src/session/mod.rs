@@ -23,7 +23,7 @@ mod files;
 mod own;
 use capture::{Capture, Replay};
 pub use capture::{OutputError, Outputs, ReplayEnd};
-pub use files::{level_paths, load_dir, LevelFile, LoadDirError};
+pub use files::{level_paths, load_dir, LevelFile, LoadDirError, Linked, LINKED_NAME, LINKED_RUN_NAME};
 pub use own::{AuthorError, DELETED};
 
 /// Where the session is in the flow of levels.
@@ -161,10 +161,7 @@ impl Session {
             phase: Phase::Playing,
             outputs: wanted.then_some(outputs),
             capture: None,
-            replay: replay.map(|script| Replay {
-                last_frame: script.spans().last().map_or(0, |s| s.last),
-                script,
-            }),
+            replay: replay.map(Replay::of),
             replay_end: None,
             keyboard_before: Keys::NONE,
             held_at_start: Keys::NONE,
@@ -332,9 +329,9 @@ impl Session {
             let outcome = self.records.finish_run(
                 &file.name(),
                 file.hash,
-                self.world.deaths(),
                 self.mode,
                 &self.run_keys,
+                &self.world,
             );
             self.outcome = Some(outcome);
             self.pass_on_records_problem();
@@ -392,23 +389,49 @@ impl Session {
     pub fn open_file(&mut self, name: &str, bytes: &[u8]) {
         match LevelFile::from_bytes(name, bytes) {
             Ok(file) => {
-                let same = self.levels.iter().position(|l| l.path == file.path);
-                let index = same.unwrap_or(self.levels.len());
-                if let Some(notice) = self.records.check(&file.name(), file.hash) {
-                    self.notices.push(notice);
-                }
-                if same.is_some() {
-                    self.levels[index] = file;
-                    self.editors[index] = None;
-                } else {
-                    self.levels.push(file);
-                    self.results.push(None);
-                    self.editors.push(None);
-                }
+                let index = self.add_level(file);
                 self.go_to(index);
             }
             Err(e) => self.levels[self.index].error = Some(e.to_string()),
         }
+    }
+
+    /// A level from a link, played at once as a dropped one is; the run
+    /// that came with it, if any, replays first in its claimed mode (the
+    /// session goes on in that mode), then the keyboard has the level.
+    pub fn open_linked(&mut self, linked: Linked) {
+        let index = self.add_level(linked.file);
+        self.go_to(index);
+        if let Some(run) = linked.run {
+            if let Some(mode) = run.claims.mode {
+                self.mode = mode;
+            }
+            self.replay = Some(Replay::of(run.script));
+            self.restart();
+            self.notices.push(
+                "the run in the link replays first; after it the keys are yours, and R starts the level over"
+                    .into(),
+            );
+        }
+    }
+
+    /// Adds `file` in place of the level of the same name, or else after
+    /// the others; gives its index.
+    fn add_level(&mut self, file: LevelFile) -> usize {
+        let same = self.levels.iter().position(|l| l.path == file.path);
+        let index = same.unwrap_or(self.levels.len());
+        if let Some(notice) = self.records.check(&file.name(), file.hash) {
+            self.notices.push(notice);
+        }
+        if same.is_some() {
+            self.levels[index] = file;
+            self.editors[index] = None;
+        } else {
+            self.levels.push(file);
+            self.results.push(None);
+            self.editors.push(None);
+        }
+        index
     }
 
     /// The next level (after the last, the first). Ends a replay.

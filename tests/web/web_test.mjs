@@ -324,6 +324,57 @@ try {
   check(text_errors.length === 0, `no page or WebGL texture errors while playing ${text_errors.slice(0, 3).join(" | ")}`);
   await text.page.close();
 
+  // 7. Links: the editor's Ctrl+L puts a link in the address bar; opened
+  //    in a fresh page it plays, and runs to its exit. A link built here
+  //    with Node's own deflate (the format, not the game's code) carries a
+  //    level and its run, which replays to the exit with no key pressed.
+  //    A damaged or too long fragment is said, and the game goes on.
+  const author = await open("?level=01-first-steps");
+  await waitFor(author.lines, /dropthrough: ready level 01-first-steps\.txt/);
+  await author.page.click("#glcanvas");
+  await author.page.keyboard.press("e");
+  await author.page.waitForTimeout(300);
+  await author.page.keyboard.press("Control+l");
+  const shared = await waitFor(author.lines, /dropthrough: shared \d+/, 5000);
+  const link = await author.page.evaluate(() => window.location.href);
+  check(shared !== null && /#level=[A-Za-z0-9_-]+$/.test(link) && link.length < 2000,
+    `Ctrl+L in the editor puts a link to the level in the address bar (${link.length} characters)`);
+  await author.page.close();
+  const linked = await open(link.replace(/^.*\//, ""));
+  const linkReady = await waitFor(linked.lines, /dropthrough: ready level link\.txt/);
+  check(linkReady !== null, `the link opens its level (${linkReady ?? linked.lines.slice(-3).join(" | ")})`);
+  await linked.page.click("#glcanvas");
+  await linked.page.keyboard.down("ArrowRight");
+  const jumper = setInterval(() => {
+    linked.page.keyboard.down("Space").then(() => setTimeout(() => linked.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
+  }, 350);
+  const linkExit = await waitFor(linked.lines, /dropthrough: step \d+ exit/, 20000);
+  clearInterval(jumper);
+  await linked.page.keyboard.up("ArrowRight");
+  check(linkExit !== null, `a level opened from a link plays to its exit (${linkExit ?? linked.lines.slice(-3).join(" | ")})`);
+  await linked.page.close();
+
+  const { deflateRawSync } = await import("node:zlib");
+  const pack = (bytes) => deflateRawSync(bytes, { level: 9 }).toString("base64url");
+  const levelText = readFileSync(join(ROOT, "levels/01-first-steps.txt"));
+  const runText = readFileSync(join(ROOT, "tests/runs/01-first-steps.run"));
+  const withRun = await open(`#level=${pack(levelText)}&run=${pack(runText)}`);
+  const replayed = await waitFor(withRun.lines, /dropthrough: step \d+ exit/, 20000);
+  const steps = /^#! steps: (\d+)$/m.exec(runText.toString())[1];
+  check(replayed !== null && replayed.includes(`step ${steps} exit`),
+    `a run riding in the link replays to the exit on the step it claims, ${steps} (${replayed ?? withRun.lines.slice(-3).join(" | ")})`);
+  await withRun.page.close();
+
+  const damaged = await open(`#level=${pack(levelText).slice(0, 40)}*xyz`);
+  const saidWhere = await waitFor(damaged.lines, /link: column 47: the level is damaged/);
+  check(saidWhere !== null && await waitFor(damaged.lines, /dropthrough: ready/) !== null,
+    `a damaged link is said where, and the game goes on (${saidWhere ?? damaged.lines.slice(-3).join(" | ")})`);
+  await damaged.page.close();
+  const tooLong = await open(`#level=${"A".repeat(250000)}`);
+  check(await waitFor(tooLong.lines, /more than the 200000 a link may have/) !== null
+    && await waitFor(tooLong.lines, /dropthrough: ready/) !== null, "a link too long is said, and the game goes on");
+  await tooLong.page.close();
+
   // 6. The portal zip (scripts/web.sh --zip): index.html at its root, few
   //    files, under 1 MB; unpacked under a sub-path and played inside an
   //    iframe, as a game portal shows it: keys reach it after a click.
