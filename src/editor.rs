@@ -597,6 +597,16 @@ impl Editor {
         }
     }
 
+    /// The level was kept somewhere other than its file (the browser's
+    /// storage, `place`): its text now is the saved one. Returns that text.
+    pub fn mark_saved(&mut self, place: &str) -> String {
+        self.end_stroke();
+        let text = self.doc.text();
+        self.saved = text.clone();
+        self.message = Some(format!("saved {}", place));
+        text
+    }
+
     /// The grid's size in tiles as written (columns of the longest row, rows).
     pub fn size(&self) -> (usize, usize) {
         (self.doc.width(), self.doc.rows.len())

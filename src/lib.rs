@@ -66,6 +66,8 @@ pub mod session;
 pub mod settings;
 #[cfg(feature = "game")]
 pub mod settings_menu;
+#[cfg(feature = "game")]
+pub mod shelf;
 pub mod store;
 mod textfile;
 pub mod trace;

@@ -71,13 +71,17 @@ pub enum LinkError {
         column: usize,
     },
     /// Base64 that does not inflate.
-    #[error("link: the {part} is damaged (it does not unpack); was the link cut short or changed?")]
+    #[error(
+        "link: the {part} is damaged (it does not unpack); was the link cut short or changed?"
+    )]
     NotDeflate {
         /// "level" or "run".
         part: &'static str,
     },
     /// Inflates to more than [`MAX_PART_BYTES`].
-    #[error("link: the {part} unpacks to more than {MAX_PART_BYTES} bytes, more than a link may carry")]
+    #[error(
+        "link: the {part} unpacks to more than {MAX_PART_BYTES} bytes, more than a link may carry"
+    )]
     TooBig {
         /// "level" or "run".
         part: &'static str,

@@ -16,8 +16,8 @@ use std::process::ExitCode;
 use clap::Parser;
 use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough::input::ScriptLoadError;
-use dropthrough::link::Shared;
 use dropthrough::level::LoadError;
+use dropthrough::link::Shared;
 use dropthrough::printable::printable;
 use dropthrough::records::Records;
 use dropthrough::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
@@ -33,6 +33,7 @@ every level in levels/. Controls: arrows or A/D run, Space/Z/Up/W jump,
 Down/S drop through a ledge; R restart, N/B next/previous level, Tab
 collision mode, G ghost, E editor, M mute, F1 debug view, Esc back to the
 level select (or quit). The game's help line and the README list them all.
+LEVEL may be a link ('https://…#level=…', from the editor's Ctrl+L).
 Best times, ghosts and your own levels are kept in $DROPTHROUGH_DATA_DIR,
 or else the platform's data directory (~/.local/share/dropthrough on Linux).
 
@@ -86,7 +87,8 @@ fn usage(message: impl Into<String>) -> CliError {
     after_help = AFTER_HELP
 )]
 struct Cli {
-    /// Level file to play in the window (default: a level select of every level in levels/).
+    /// Level file to play in the window, or a link to one ('…#level=…')
+    /// (default: a level select of every level in levels/).
     #[arg(value_name = "LEVEL")]
     play: Option<PathBuf>,
 

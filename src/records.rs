@@ -30,8 +30,9 @@ use crate::collide::CollisionMode;
 use crate::input::{InputScript, Keys};
 use crate::printable::printable;
 use crate::run::RunFile;
-use crate::world::World;
+use crate::shelf::{SharedShelf, Shelf};
 use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
+use crate::world::World;
 
 /// The records file's name in the folder.
 pub const RECORDS_FILE: &str = "records.txt";
@@ -103,6 +104,8 @@ pub struct Records {
     unreadable: BTreeSet<PathBuf>,
     lock: Option<DirLock>,
     problem: Option<String>,
+    /// Kept on a shelf (the browser's storage) instead of in a folder.
+    shelf: Option<SharedShelf>,
 }
 
 impl Records {
@@ -143,6 +146,27 @@ impl Records {
             }
         }
         records
+    }
+
+    /// The records kept on `shelf` (the browser's storage), under the
+    /// names the folder uses. A line that cannot be read is said once and
+    /// kept as it is; a ghost that cannot be read is put aside before a new
+    /// one takes its name.
+    pub fn on_shelf(shelf: SharedShelf) -> Records {
+        let mut records = Records {
+            shelf: Some(shelf.clone()),
+            ..Records::default()
+        };
+        if let Some(text) = shelf.get(RECORDS_FILE) {
+            let shown = PathBuf::from(format!("{}: {RECORDS_FILE}", shelf.describe()));
+            records.read(&shown, text.as_bytes());
+        }
+        records
+    }
+
+    /// The shelf the records are kept on, if not in a folder.
+    pub fn shelf(&self) -> Option<&SharedShelf> {
+        self.shelf.as_ref()
     }
 
     /// Takes the folder's lock; held by another game, the records are only
@@ -238,6 +262,19 @@ impl Records {
     }
 
     fn read_ghost(&mut self, hash: u64, name: &str) -> Option<InputScript> {
+        if let Some(shelf) = &self.shelf {
+            let key = format!("{GHOSTS_DIR}/{}", ghost_file(hash));
+            let text = shelf.get(&key)?;
+            let shown = format!("{}: {key}", shelf.describe());
+            return match InputScript::parse(&text, &shown) {
+                Ok(script) => Some(script),
+                Err(e) => {
+                    self.unreadable.insert(PathBuf::from(key));
+                    self.report(format!("{e} (the ghost is ignored)"));
+                    None
+                }
+            };
+        }
         let path = self.ghost_path(&ghost_file(hash))?;
         let mut found = self.read_ghost_at(&path);
         if found.is_none() && !self.unreadable.contains(&path) {
@@ -410,14 +447,51 @@ impl Records {
         }
     }
 
+    /// Keeps `text` as `name` on the shelf, putting aside first what was
+    /// there and could not be read; a failure is reported once.
+    fn put_on_shelf(&mut self, name: &str, text: &[u8], what: &str) {
+        let Some(mut shelf) = self.shelf.clone() else {
+            return;
+        };
+        let mut result = Ok(());
+        if self.unreadable.remove(Path::new(name)) {
+            result = crate::shelf::set_aside(&mut shelf, name).map(|aside| {
+                if let Some(aside) = aside {
+                    self.report(format!(
+                        "{}: {name} could not be read, so it is kept as {aside} and a new one is written",
+                        shelf.describe()
+                    ));
+                }
+            });
+        }
+        let result = result.and_then(|()| shelf.put(name, &String::from_utf8_lossy(text)));
+        if let Err(e) = result {
+            self.report(format!(
+                "{}: cannot save {what}: {e}; kept only until the page is closed",
+                shelf.describe()
+            ));
+        }
+    }
+
     /// Writes `records.txt`; a failure is reported once.
     fn save(&mut self) {
+        if self.shelf.is_some() {
+            let text = self.to_text();
+            self.put_on_shelf(RECORDS_FILE, &text, "best times");
+            return;
+        }
         let Some(dir) = self.writable() else { return };
         let text = self.to_text();
         self.write_kept(&dir.join(RECORDS_FILE), &text, "best times");
     }
 
     fn write_ghost(&mut self, name: &str, hash: u64, run: &RunFile) {
+        let text = ghost_text(name, run);
+        if self.shelf.is_some() {
+            let key = format!("{GHOSTS_DIR}/{}", ghost_file(hash));
+            self.put_on_shelf(&key, text.as_bytes(), "ghost");
+            return;
+        }
         let Some(dir) = self.writable() else { return };
         let dir = dir.join(GHOSTS_DIR);
         if let Err(e) = std::fs::create_dir_all(&dir) {
@@ -427,17 +501,6 @@ impl Records {
             ));
             return;
         }
-        // The claims come first, as a run file has them; the ghost reader
-        // takes `#!` lines as comments.
-        let claims = RunFile {
-            claims: run.claims.clone(),
-            script: InputScript::default(),
-        };
-        let text = format!(
-            "{claims}# the best run of {}, replayed as its ghost (dropthrough verify checks it)\n{}",
-            printable(name),
-            run.script
-        );
         self.write_kept(&dir.join(ghost_file(hash)), text.as_bytes(), "ghost");
     }
 
@@ -460,6 +523,20 @@ impl Records {
         }
         bytes
     }
+}
+
+/// A ghost file's text: the best run of level `name` as a run file, its
+/// claims first (the ghost reader takes `#!` lines as comments).
+fn ghost_text(name: &str, run: &RunFile) -> String {
+    let claims = RunFile {
+        claims: run.claims.clone(),
+        script: InputScript::default(),
+    };
+    format!(
+        "{claims}# the best run of {}, replayed as its ghost (dropthrough verify checks it)\n{}",
+        printable(name),
+        run.script
+    )
 }
 
 /// The comment lines the game writes at the top of `records.txt`.

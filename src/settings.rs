@@ -21,6 +21,7 @@ use std::path::{Path, PathBuf};
 
 use crate::command::{Bindings, Command, Key};
 use crate::printable::printable;
+use crate::shelf::Shelf;
 use crate::store::{self, AtomicFile};
 
 /// The settings file's name in the data directory.
@@ -206,6 +207,28 @@ impl Settings {
                 )],
             ),
         }
+    }
+
+    /// The settings kept on `shelf` (the browser's storage), and what
+    /// could not be read of them.
+    pub fn load_from_shelf(shelf: &dyn Shelf) -> (Settings, Vec<String>) {
+        match shelf.get(FILE) {
+            None => (Settings::default(), Vec::new()),
+            Some(text) => Settings::parse(&text, &format!("{}: {FILE}", shelf.describe())),
+        }
+    }
+
+    /// Keeps the settings on `shelf`; a kept text with a line that cannot
+    /// be read is put aside first, and its new name returned.
+    pub fn save_to_shelf(&self, shelf: &mut dyn Shelf) -> Result<Option<String>, String> {
+        let aside = match shelf.get(FILE) {
+            Some(text) if !Settings::parse(&text, "").1.is_empty() => {
+                crate::shelf::set_aside(shelf, FILE)?
+            }
+            _ => None,
+        };
+        shelf.put(FILE, &self.to_text())?;
+        Ok(aside)
     }
 
     /// Keeps the settings in `dir`, whole or not at all. A file there that

@@ -42,7 +42,10 @@ fn every_bundled_level_and_its_run_fit_a_link_and_verify_from_it() {
             run: Some(run),
         };
         let len = link_len(&shared);
-        assert!(len < 2000, "{name}: a link with its run is {len} characters");
+        assert!(
+            len < 2000,
+            "{name}: a link with its run is {len} characters"
+        );
         let back = Shared::parse(&format!("{PAGE}{shared}")).unwrap();
         assert_eq!(back.level, bytes, "{name}");
         // The run from the link verifies on the level from the link.
@@ -98,9 +101,8 @@ fn big_level() -> String {
     rows[62][2] = '@';
     rows[4][60] = 'E';
     rows[3][30] = 'T';
-    let mut text = String::from(
-        "title = Big Room\nfire_every = 2\n// sixty-four tiles by sixty-four\n",
-    );
+    let mut text =
+        String::from("title = Big Room\nfire_every = 2\n// sixty-four tiles by sixty-four\n");
     for row in rows {
         text.extend(row);
         text.push('\n');

@@ -37,6 +37,60 @@
         navigator.clipboard.writeText(window.location.href).catch(() => {});
       }
     };
+    // The page's storage, for best times, ghosts, settings and levels:
+    // every key under "dropthrough/". A browser that refuses storage (or a
+    // sandboxed frame) reads as empty and refuses writes; the game says so.
+    const PREFIX = "dropthrough/";
+    function store() {
+      try { return window.localStorage; } catch (e) { return null; }
+    }
+    function give(text, buf, cap) {
+      const bytes = new TextEncoder().encode(text);
+      if (cap > 0) new Uint8Array(wasm_memory.buffer, buf, cap).set(bytes.subarray(0, cap));
+      return bytes.length;
+    }
+    importObject.env.dropthrough_store_get = function (key, key_len, buf, cap) {
+      let text = null;
+      try { text = store() && store().getItem(PREFIX + utf8(key, key_len)); } catch (e) { text = null; }
+      return text === null || text === undefined ? -1 : give(text, buf, cap);
+    };
+    importObject.env.dropthrough_store_put = function (key, key_len, ptr, len) {
+      try {
+        store().setItem(PREFIX + utf8(key, key_len), utf8(ptr, len));
+        return 0;
+      } catch (e) {
+        return 1;
+      }
+    };
+    importObject.env.dropthrough_store_remove = function (key, key_len) {
+      try { store().removeItem(PREFIX + utf8(key, key_len)); } catch (e) { /* nothing kept */ }
+    };
+    importObject.env.dropthrough_store_names = function (prefix, len, buf, cap) {
+      const want = PREFIX + utf8(prefix, len);
+      const names = [];
+      try {
+        const s = store();
+        for (let i = 0; s && i < s.length; i++) {
+          const k = s.key(i);
+          if (k && k.startsWith(want)) names.push(k.slice(PREFIX.length));
+        }
+      } catch (e) { /* nothing kept */ }
+      return give(names.join("\n"), buf, cap);
+    };
+    // The editor's Ctrl+D: the level file it edits, as a download.
+    importObject.env.dropthrough_download = function (name, name_len, ptr, len) {
+      const blob = new Blob([utf8(ptr, len)], { type: "text/plain" });
+      const a = document.createElement("a");
+      a.href = URL.createObjectURL(blob);
+      a.download = utf8(name, name_len);
+      document.body.appendChild(a);
+      a.click();
+      a.remove();
+      setTimeout(() => URL.revokeObjectURL(a.href), 10000);
+    };
+    importObject.env.dropthrough_touch_device = function () {
+      return (navigator.maxTouchPoints || 0) > 0 || "ontouchstart" in window ? 1 : 0;
+    };
     importObject.env.dropthrough_log = function (ptr, len) {
       console.log(utf8(ptr, len));
     };
@@ -66,9 +120,10 @@
 
   window.addEventListener("keydown", (e) => {
     held.add(e.code);
-    // The editor's Ctrl+S, Ctrl+Z, Ctrl+Y and Ctrl+L are the game's, not
-    // the browser's "save page", its editing commands and its address bar.
-    if ((e.ctrlKey || e.metaKey) && ["KeyS", "KeyZ", "KeyY", "KeyL"].includes(e.code)) e.preventDefault();
+    // The editor's Ctrl+S, Ctrl+Z, Ctrl+Y, Ctrl+L and Ctrl+D are the
+    // game's, not the browser's "save page", editing commands, address bar
+    // and bookmark.
+    if ((e.ctrlKey || e.metaKey) && ["KeyS", "KeyZ", "KeyY", "KeyL", "KeyD"].includes(e.code)) e.preventDefault();
   }, true);
   window.addEventListener("keyup", (e) => held.delete(e.code), true);
   function release_all() {

@@ -25,7 +25,7 @@ const PAN_SPEED: f32 = 600.0;
 /// The help line at the bottom while editing.
 pub const HELP: [&str; 2] = [
     "1-9 0 brush   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
-    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   click a header line to change it   E play   Esc play",
+    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   Ctrl+D download   click a header line to change it   E play   Esc play",
 ];
 
 /// What the editor's view remembers between frames.
@@ -71,6 +71,27 @@ impl Default for EditView {
             frame: RefCell::default(),
         }
     }
+}
+
+/// Ctrl+D: the level as the editor holds it, as a file download in the
+/// browser (named as the level's file). On the desktop a level is a file
+/// already: Ctrl+S saves it.
+fn download(session: &Session) -> String {
+    let Some(editor) = session.editor() else {
+        return "nothing is being edited".into();
+    };
+    let name = editor
+        .path()
+        .file_name()
+        .map_or_else(|| "level.txt".into(), |n| n.to_string_lossy().into_owned());
+    #[cfg(target_arch = "wasm32")]
+    {
+        super::web::download(&name, &editor.text());
+        super::web::log(&format!("download {name}"));
+        format!("{name} is offered as a download")
+    }
+    #[cfg(not(target_arch = "wasm32"))]
+    format!("{name} is a file here already: Ctrl+S saves it")
 }
 
 /// Gives out a link to `shared`, and says where it is. In the browser: in
@@ -218,6 +239,9 @@ impl EditView {
         }
         if self.ctrl && is_key_pressed(KeyCode::S) {
             self.said = session.save_edit().err().map(|e| e.to_string());
+        }
+        if self.ctrl && is_key_pressed(KeyCode::D) {
+            self.said = Some(download(session));
         }
         if self.ctrl && is_key_pressed(KeyCode::L) {
             self.said = Some(match session.share() {

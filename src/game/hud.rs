@@ -10,6 +10,7 @@ use dropthrough::clock::FixedClock;
 use dropthrough::command::{Command, Controls, Says, Screen as KeysScreen};
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
+use dropthrough::shelf::Shelf;
 use dropthrough::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
@@ -198,6 +199,8 @@ impl Notices {
     /// Queues `notice`, unless the same words are already waiting or on
     /// screen (M pressed twice says "no sound" once).
     pub fn say(&mut self, notice: String) {
+        #[cfg(target_arch = "wasm32")]
+        super::web::log(&format!("notice: {notice}"));
         if !self.queue.iter().any(|(n, _)| *n == notice) {
             self.queue.push((notice, None));
         }
@@ -414,10 +417,11 @@ pub fn world_line(session: &Session, name: &str, levels: &[usize]) -> String {
 fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
-    let kept = session.records_dir().map_or_else(
-        || "best times are kept until you quit".to_string(),
-        |d| format!("best times: {}", d.display()),
-    );
+    let kept = match (session.records_dir(), session.records_shelf()) {
+        (Some(d), _) => format!("best times: {}", d.display()),
+        (None, Some(shelf)) => format!("best times, ghosts and settings: {}", shelf.describe()),
+        (None, None) => "best times are kept until you quit".to_string(),
+    };
     let help = help(session, controls, KeysScreen::Menu);
     let mut footer = vec![(String::new(), Tone::Dim)];
     footer.extend(

@@ -9,6 +9,7 @@ use dropthrough::settings::Settings;
 use dropthrough::settings_menu::{
     Input as SettingsInput, Outcome as SettingsOutcome, Row, SettingsMenu,
 };
+use dropthrough::shelf::Shelf;
 use macroquad::prelude::*;
 
 use super::layout::{self, Area, Screen, Tone};
@@ -33,10 +34,11 @@ impl Menus {
         sounds: &mut sound::Sounds,
         notices: &mut hud::Notices,
     ) -> Menus {
-        let (settings, unread) = session
-            .records_dir()
-            .map(Settings::load)
-            .unwrap_or_default();
+        let (settings, unread) = match (session.records_dir(), session.records_shelf()) {
+            (Some(dir), _) => Settings::load(dir),
+            (None, Some(shelf)) => Settings::load_from_shelf(shelf),
+            (None, None) => Default::default(),
+        };
         for problem in unread {
             notices.say(problem);
         }
@@ -76,15 +78,20 @@ impl Menus {
                 Some(SettingsOutcome::Changed) => {
                     let now = screen.settings.clone();
                     apply(&now, &self.settings, controls, sounds, session);
-                    if let Some(dir) = session.records_dir() {
-                        match now.save(dir) {
-                            Ok(None) => {}
-                            Ok(Some(aside)) => notices.say(format!(
-                                "the settings file that could not be read is kept as {}",
-                                aside.display()
-                            )),
-                            Err(why) => notices.say(format!("cannot save settings: {why}")),
-                        }
+                    let saved = match (session.records_dir(), session.records_shelf()) {
+                        (Some(dir), _) => now
+                            .save(dir)
+                            .map(|aside| aside.map(|a| a.display().to_string()))
+                            .map_err(|e| e.to_string()),
+                        (None, Some(shelf)) => now.save_to_shelf(&mut shelf.clone()),
+                        (None, None) => Ok(None),
+                    };
+                    match saved {
+                        Ok(None) => {}
+                        Ok(Some(aside)) => notices.say(format!(
+                            "the settings that could not be read are kept as {aside}"
+                        )),
+                        Err(why) => notices.say(format!("cannot save settings: {why}")),
                     }
                     self.settings = now;
                 }
@@ -134,9 +141,15 @@ impl Menus {
     pub fn draw(&self, session: &Session, play: Area, controls: &Controls) {
         match &self.screen {
             Some(screen) => {
-                let file = session
-                    .records_dir()
-                    .map(|d| d.join(dropthrough::settings::FILE).display().to_string());
+                let file = match (session.records_dir(), session.records_shelf()) {
+                    (Some(d), _) => Some(d.join(dropthrough::settings::FILE).display().to_string()),
+                    (None, Some(shelf)) => Some(format!(
+                        "{}: {}",
+                        shelf.describe(),
+                        dropthrough::settings::FILE
+                    )),
+                    (None, None) => None,
+                };
                 hud::draw(&settings_panel(screen, play, file.as_deref()));
             }
             None => hud::draw(&hud::phase(session, play, controls)),

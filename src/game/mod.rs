@@ -19,6 +19,7 @@ mod screens_test;
 mod sound;
 mod sprite;
 mod text;
+mod touch;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
 
@@ -433,6 +434,7 @@ impl Game {
         }
         hud::draw(&bars);
         self.menus.draw(session, frame.play, &self.controls);
+        touch::draw(pad::all_held());
     }
 
     /// After the first frame is drawn, in a browser: the page's tests may
@@ -440,10 +442,14 @@ impl Game {
     #[cfg(target_arch = "wasm32")]
     fn announce(&mut self) {
         if !self.announced {
+            let bests = (0..self.session.level_count())
+                .filter(|&i| self.session.record(i).is_some_and(|r| r.best.is_some()))
+                .count();
             web::log(&format!(
-                "ready level {} mode {}",
+                "ready level {} mode {} levels {} bests {bests}",
                 self.session.level_file().path.display(),
-                self.session.mode()
+                self.session.mode(),
+                self.session.level_count()
             ));
             self.announced = true;
         }

@@ -63,6 +63,16 @@ impl Held {
         held
     }
 
+    /// These buttons and `key` (a pad button) held.
+    pub fn with(self, key: Key) -> Held {
+        Held(self.0 | bit(key))
+    }
+
+    /// The buttons held in either.
+    pub fn or(self, other: Held) -> Held {
+        Held(self.0 | other.0)
+    }
+
     /// Whether `key` is held (never a keyboard key).
     pub fn has(self, key: Key) -> bool {
         self.0 & bit(key) != 0
@@ -95,10 +105,16 @@ thread_local! {
 pub fn poll() {
     FRAMES.with(|f| {
         let mut f = f.borrow_mut();
-        let now = f.device.read();
+        // Fingers on the on-screen pad press the same buttons.
+        let now = f.device.read().or(super::touch::read());
         f.before = f.now;
         f.now = now;
     });
+}
+
+/// Every button held this frame.
+pub fn all_held() -> Held {
+    FRAMES.with(|f| f.borrow().now)
 }
 
 /// Whether `button` is held this frame.

@@ -7,7 +7,9 @@
 //! functions are its imports. Strings cross as UTF-8 bytes, copied into a
 //! buffer this side owns or read from one it lends.
 
+use dropthrough::records::Records;
 use dropthrough::session::{LevelFile, Linked, Outputs, Session};
+use dropthrough::shelf::SharedShelf;
 use dropthrough::{headless, CollisionMode, InputScript, Level};
 
 include!(concat!(env!("OUT_DIR"), "/levels.rs"));
@@ -23,6 +25,21 @@ extern "C" {
     /// reloading, and copies the whole link to the clipboard if the
     /// browser lets it.
     fn dropthrough_share(text: *const u8, len: u32);
+    /// The text kept in the page's storage as `key`: copies up to `cap`
+    /// bytes of it to `buf` and gives its whole length; -1 if none.
+    fn dropthrough_store_get(key: *const u8, key_len: u32, buf: *mut u8, cap: u32) -> i32;
+    /// Keeps `text` as `key` in the page's storage: 0, or 1 if the browser
+    /// refused (storage full or turned off).
+    fn dropthrough_store_put(key: *const u8, key_len: u32, text: *const u8, len: u32) -> i32;
+    /// Forgets `key`.
+    fn dropthrough_store_remove(key: *const u8, key_len: u32);
+    /// The keys kept that start with `prefix`, one a line: copies up to
+    /// `cap` bytes to `buf` and gives the whole length.
+    fn dropthrough_store_names(prefix: *const u8, len: u32, buf: *mut u8, cap: u32) -> u32;
+    /// Offers `text` to the player as a file download named `name`.
+    fn dropthrough_download(name: *const u8, name_len: u32, text: *const u8, len: u32);
+    /// 1 if the browser says it has a touch screen, else 0.
+    fn dropthrough_touch_device() -> i32;
     /// Writes a line to the browser's console.
     fn dropthrough_log(text: *const u8, len: u32);
     /// The first gamepad's buttons, a bit each, and its left stick's axes
@@ -72,10 +89,93 @@ fn fragment() -> String {
     String::from_utf8_lossy(&buf).into_owned()
 }
 
+/// Whether the browser says it has a touch screen.
+pub fn touch_device() -> bool {
+    // SAFETY: no arguments; the page gives a number.
+    unsafe { dropthrough_touch_device() != 0 }
+}
+
+/// Offers `text` as a download of a file named `name`.
+pub fn download(name: &str, text: &str) {
+    // SAFETY: both pointers and lengths describe live strings.
+    unsafe {
+        dropthrough_download(
+            name.as_ptr(),
+            name.len() as u32,
+            text.as_ptr(),
+            text.len() as u32,
+        )
+    }
+}
+
 /// Puts `fragment` in the address bar and on the clipboard.
 pub fn share(fragment: &str) {
     // SAFETY: the pointer and length describe `fragment`, alive for the call.
     unsafe { dropthrough_share(fragment.as_ptr(), fragment.len() as u32) }
+}
+
+/// The page's `localStorage`, as a shelf: best times, ghosts, settings
+/// and the player's own levels survive a reload.
+#[derive(Debug, Clone, Copy)]
+pub struct Storage;
+
+/// Calls `fill(buf, cap)` for a length, then again with a buffer that
+/// long; `None` when the first call says -1.
+fn fetch_text(fill: impl Fn(*mut u8, u32) -> i32) -> Option<String> {
+    let len = usize::try_from(fill(std::ptr::null_mut(), 0)).ok()?;
+    let mut buf = vec![0u8; len];
+    let got = usize::try_from(fill(buf.as_mut_ptr(), buf.len() as u32)).ok()?;
+    buf.truncate(got.min(len));
+    Some(String::from_utf8_lossy(&buf).into_owned())
+}
+
+impl dropthrough::shelf::Shelf for Storage {
+    fn get(&self, name: &str) -> Option<String> {
+        // SAFETY: `name` is alive for the calls; `buf` is `cap` writable bytes.
+        fetch_text(|buf, cap| unsafe {
+            dropthrough_store_get(name.as_ptr(), name.len() as u32, buf, cap)
+        })
+    }
+
+    fn put(&mut self, name: &str, text: &str) -> Result<(), String> {
+        // SAFETY: both pointers and lengths describe live strings.
+        let refused = unsafe {
+            dropthrough_store_put(
+                name.as_ptr(),
+                name.len() as u32,
+                text.as_ptr(),
+                text.len() as u32,
+            )
+        };
+        match refused {
+            0 => Ok(()),
+            _ => Err("the browser refused to keep it (its storage is full or turned off)".into()),
+        }
+    }
+
+    fn remove(&mut self, name: &str) {
+        // SAFETY: the pointer and length describe `name`.
+        unsafe { dropthrough_store_remove(name.as_ptr(), name.len() as u32) }
+    }
+
+    fn names(&self, prefix: &str) -> Vec<String> {
+        // SAFETY: `prefix` is alive for the calls; `buf` is `cap` writable bytes.
+        let text = fetch_text(|buf, cap| unsafe {
+            dropthrough_store_names(prefix.as_ptr(), prefix.len() as u32, buf, cap) as i32
+        });
+        let mut names: Vec<String> = text
+            .unwrap_or_default()
+            .lines()
+            .filter(|l| !l.is_empty())
+            .map(str::to_string)
+            .collect();
+        names.sort();
+        names
+    }
+
+    fn describe(&self) -> &'static str {
+        "browser storage"
+    }
 }
 
 /// What the URL asks for, and what in it was wrong (shown on screen).
@@ -128,7 +228,11 @@ pub fn start() -> Start {
     }
     // The level select, unless the URL names a level to play at once or
     // carries one (a link): that plays, after the bundled ones.
-    let mut session = Session::new(levels, mode, Outputs::default(), None).with_menu();
+    let shelf = SharedShelf::new(Storage);
+    let mut session = Session::new(levels, mode, Outputs::default(), None)
+        .with_records(Records::on_shelf(shelf.clone()))
+        .with_level_shelf(shelf)
+        .with_menu();
     if let Some(first) = first {
         session.go_to(first);
     }

@@ -58,7 +58,9 @@ impl Session {
     }
 
     /// Ctrl+S in the editor: saves the level to its file (see
-    /// [`Editor::save`]); a dropped level has no file to save to. A level
+    /// [`Editor::save`]), or to the level shelf it is kept on; a dropped
+    /// level has no file to save to (with a level shelf, as in a browser,
+    /// it is kept there as a copy among the player's own). A level
     /// of the bundled folder edited from the level select is not written
     /// over: the edit is saved as a copy among the player's own levels
     /// (the new-levels folder), which the level select then lists and the
@@ -68,19 +70,30 @@ impl Session {
         if self.editors[self.index].is_none() {
             return Err(AuthorError::NothingEdited);
         }
-        if self.levels[self.index].dropped.is_some() {
+        let own = self.is_own_level(self.index);
+        // NOTE: with a level shelf (a browser), a level with no file (bundled
+        // there, or dropped in) is kept as a copy among the player's own.
+        if !own && self.levels[self.index].dropped.is_some() && self.level_shelf.is_none() {
             return Err(AuthorError::Dropped {
                 name: self.levels[self.index].name(),
             });
         }
-        if self.menu.is_some() && !self.is_own_level(self.index) {
+        if !own && (self.menu.is_some() || self.level_shelf.is_some()) {
             return self.save_copy();
         }
-        let file = &mut self.levels[self.index];
-        let Some(editor) = self.editors[self.index].as_mut() else {
+        let Some(mut editor) = self.editors[self.index].take() else {
             return Err(AuthorError::NothingEdited);
         };
-        let text = editor.save().map_err(AuthorError::Save)?;
+        let saved = self.save_editor(&mut editor);
+        self.editors[self.index] = Some(editor);
+        let text = saved?;
+        let file = &mut self.levels[self.index];
+        let editor = self.editors[self.index]
+            .as_ref()
+            .ok_or(AuthorError::NothingEdited)?;
+        if file.on_shelf {
+            file.dropped = Some(text.clone());
+        }
         let old_hash = file.hash;
         file.saved(editor.level().clone(), &text);
         if file.hash != old_hash {

@@ -28,6 +28,9 @@ pub struct LevelFile {
     /// The text it came as, if it was dropped on the window rather than
     /// read from a file: it is never reloaded, and the editor cannot save it.
     pub(super) dropped: Option<String>,
+    /// Kept on the session's level shelf (the browser's storage) under
+    /// `path`, rather than in a file; `dropped` holds its text.
+    pub(super) on_shelf: bool,
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -56,6 +59,7 @@ impl LevelFile {
             stamp,
             error: None,
             dropped: None,
+            on_shelf: false,
         })
     }
 
@@ -69,6 +73,15 @@ impl LevelFile {
             stamp: None,
             error: None,
             dropped: Some(String::from_utf8_lossy(bytes).into_owned()),
+            on_shelf: false,
+        })
+    }
+
+    /// A level kept on a shelf as `key` (`levels/NAME.txt`), with `text`.
+    pub(super) fn from_shelf(key: &str, text: &str) -> Result<LevelFile, LevelError> {
+        Ok(LevelFile {
+            on_shelf: true,
+            ..LevelFile::from_bytes(key, text.as_bytes())?
         })
     }
 

@@ -23,7 +23,9 @@ mod files;
 mod own;
 use capture::{Capture, Replay};
 pub use capture::{OutputError, Outputs, ReplayEnd};
-pub use files::{level_paths, load_dir, LevelFile, LoadDirError, Linked, LINKED_NAME, LINKED_RUN_NAME};
+pub use files::{
+    level_paths, load_dir, LevelFile, Linked, LoadDirError, LINKED_NAME, LINKED_RUN_NAME,
+};
 pub use own::{AuthorError, DELETED};
 
 /// Where the session is in the flow of levels.
@@ -134,6 +136,9 @@ pub struct Session {
     quit_warned: bool,
     /// Where N in the level select makes new levels (`None`: in memory).
     new_levels_dir: Option<PathBuf>,
+    /// Where the player's own levels are kept when not in a folder (the
+    /// browser's storage); `new_levels_dir` then names them there.
+    level_shelf: Option<crate::shelf::SharedShelf>,
 }
 
 impl Session {
@@ -179,6 +184,7 @@ impl Session {
             editors: Vec::new(),
             quit_warned: false,
             new_levels_dir: None,
+            level_shelf: None,
         };
         session.editors.resize_with(session.levels.len(), || None);
         session.restart();
@@ -598,6 +604,11 @@ impl Session {
     /// Where best times are kept (`None`: in memory only).
     pub fn records_dir(&self) -> Option<&Path> {
         self.records.dir()
+    }
+
+    /// The shelf best times are kept on (the browser's storage), if any.
+    pub fn records_shelf(&self) -> Option<&crate::shelf::SharedShelf> {
+        self.records.shelf()
     }
 
     /// Messages for the player that arrived since the last call, each said once.

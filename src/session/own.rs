@@ -9,6 +9,7 @@ use thiserror::Error;
 
 use super::{LevelFile, Session};
 use crate::printable::printable;
+use crate::shelf::{SharedShelf, Shelf};
 use crate::trace::AtomicFile;
 
 /// The folder, beside the player's own levels, where deleted ones are kept.
@@ -99,24 +100,30 @@ impl Session {
         let stem = bundled
             .file_stem()
             .map_or_else(|| "level".into(), |s| s.to_string_lossy().into_owned());
-        let taken = |path: &Path| path.exists() || self.levels.iter().any(|l| l.path == path);
+        let taken =
+            |path: &Path| self.own_exists(path) || self.levels.iter().any(|l| l.path == path);
         let mut path = dir.join(format!("{stem}.txt"));
         let mut n = 2;
         while taken(&path) {
             path = dir.join(format!("{stem}-{n}.txt"));
             n += 1;
         }
-        std::fs::create_dir_all(&dir).map_err(io_error(&dir, "save a copy"))?;
+        if self.level_shelf.is_none() {
+            std::fs::create_dir_all(&dir).map_err(io_error(&dir, "save a copy"))?;
+        }
         let Some(mut editor) = self.editors[self.index].take() else {
             return Err(AuthorError::NothingEdited);
         };
         editor.save_as(path.clone());
-        if let Err(why) = editor.save() {
-            editor.save_as(bundled);
-            self.editors[self.index] = Some(editor);
-            return Err(AuthorError::Save(why));
-        }
-        let copy = LevelFile::load(&path).map_err(|e| AuthorError::Load(e.to_string()))?;
+        let text = match self.save_editor(&mut editor) {
+            Ok(text) => text,
+            Err(why) => {
+                editor.save_as(bundled);
+                self.editors[self.index] = Some(editor);
+                return Err(why);
+            }
+        };
+        let copy = self.own_load(&path, &text)?;
         self.levels.push(copy);
         self.results.push(None);
         self.editors.push(Some(editor));
@@ -141,24 +148,18 @@ impl Session {
             let exists = self
                 .new_levels_dir
                 .as_ref()
-                .is_some_and(|d| d.join(&name).exists());
+                .is_some_and(|d| self.own_exists(&d.join(&name)));
             if !taken(&name) && !exists {
                 break name;
             }
             n += 1;
         };
         let text = crate::editor::template(&format!("New Level {n}"));
-        let file = match &self.new_levels_dir {
+        let file = match self.new_levels_dir.clone() {
             Some(dir) => {
                 let path = dir.join(&name);
-                std::fs::create_dir_all(dir)
-                    .and_then(|()| {
-                        let mut file = AtomicFile::create(&path)?;
-                        file.write_all(text.as_bytes())?;
-                        file.commit()
-                    })
-                    .map_err(io_error(&path, "make a new level"))?;
-                LevelFile::load(&path).map_err(|e| AuthorError::Load(e.to_string()))?
+                self.own_write(&path, &text, "make a new level")?;
+                self.own_load(&path, &text)?
             }
             None => LevelFile::from_bytes(&name, text.as_bytes())
                 .map_err(|e| AuthorError::Load(e.to_string()))?,
@@ -177,7 +178,7 @@ impl Session {
         let Some(file) = self.levels.get(index) else {
             return false;
         };
-        file.dropped.is_none()
+        (file.dropped.is_none() || file.on_shelf)
             && self
                 .new_levels_dir
                 .as_ref()
@@ -216,13 +217,11 @@ impl Session {
         let stem = name.trim_end_matches(".txt");
         let mut kept = dir.join(&name);
         let mut n = 2;
-        while kept.exists() {
+        while self.own_exists(&kept) {
             kept = dir.join(format!("{stem}-{n}.txt"));
             n += 1;
         }
-        std::fs::create_dir_all(&dir)
-            .and_then(|()| std::fs::rename(&path, &kept))
-            .map_err(io_error(&path, "delete"))?;
+        self.own_move(&path, &kept, "delete")?;
         self.end_run();
         self.levels.remove(index);
         self.results.remove(index);
@@ -260,14 +259,138 @@ impl Session {
         if to == path {
             return Ok(to);
         }
-        if to.exists() || self.levels.iter().any(|l| l.path == to) {
+        if self.own_exists(&to) || self.levels.iter().any(|l| l.path == to) {
             return Err(AuthorError::Taken(name));
         }
-        std::fs::rename(&path, &to).map_err(io_error(&path, "rename"))?;
+        self.own_move(&path, &to, "rename")?;
         self.levels[index].path = to.clone();
         if let Some(editor) = self.editors[index].as_mut() {
             editor.save_as(to.clone());
         }
         Ok(to)
     }
+
+    /// Whether something is kept at `path` among the player's own levels
+    /// (on the level shelf when there is one).
+    fn own_exists(&self, path: &Path) -> bool {
+        match &self.level_shelf {
+            Some(shelf) => shelf.get(&shelf_key(path)).is_some(),
+            None => path.exists(),
+        }
+    }
+
+    /// Keeps `text` at `path` among the player's own levels: on the level
+    /// shelf, or in a file (its folder made, written whole or not at all).
+    fn own_write(
+        &mut self,
+        path: &Path,
+        text: &str,
+        doing: &'static str,
+    ) -> Result<(), AuthorError> {
+        match &mut self.level_shelf {
+            Some(shelf) => shelf
+                .put(&shelf_key(path), text)
+                .map_err(|why| AuthorError::Io {
+                    path: shelf_key(path),
+                    doing,
+                    source: io::Error::other(why),
+                }),
+            None => path
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| {
+                    let mut file = AtomicFile::create(path)?;
+                    file.write_all(text.as_bytes())?;
+                    file.commit()
+                })
+                .map_err(io_error(path, doing)),
+        }
+    }
+
+    /// Moves the player's own level at `from` to `to` (renaming it, or
+    /// keeping it among the deleted).
+    fn own_move(&mut self, from: &Path, to: &Path, doing: &'static str) -> Result<(), AuthorError> {
+        match self.level_shelf.clone() {
+            Some(mut shelf) => {
+                let text = shelf.get(&shelf_key(from)).unwrap_or_default();
+                self.own_write(to, &text, doing)?;
+                shelf.remove(&shelf_key(from));
+                Ok(())
+            }
+            None => to
+                .parent()
+                .map_or(Ok(()), std::fs::create_dir_all)
+                .and_then(|()| std::fs::rename(from, to))
+                .map_err(io_error(from, doing)),
+        }
+    }
+
+    /// The player's own level just written at `path` with `text`.
+    fn own_load(&self, path: &Path, text: &str) -> Result<LevelFile, AuthorError> {
+        match &self.level_shelf {
+            Some(_) => LevelFile::from_shelf(&shelf_key(path), text)
+                .map_err(|e| AuthorError::Load(e.to_string())),
+            None => LevelFile::load(path).map_err(|e| AuthorError::Load(e.to_string())),
+        }
+    }
+
+    /// Saves what `editor` holds to its file, or to the level shelf.
+    /// Returns the text saved.
+    pub(super) fn save_editor(
+        &mut self,
+        editor: &mut crate::editor::Editor,
+    ) -> Result<String, AuthorError> {
+        let Some(shelf) = &self.level_shelf else {
+            return editor.save().map_err(AuthorError::Save);
+        };
+        let key = shelf_key(editor.path());
+        let place = format!("{}: {key}", shelf.describe());
+        let text = editor.text();
+        self.own_write(&PathBuf::from(&key), &text, "save")?;
+        Ok(editor.mark_saved(&place))
+    }
+
+    /// Keeps the player's own levels on `shelf` (the browser's storage)
+    /// under `levels/NAME.txt`, and lists those kept there: N, Ctrl+S,
+    /// renaming and deleting then keep them there. A kept level that does
+    /// not load is left out, with a notice.
+    pub fn with_level_shelf(mut self, shelf: SharedShelf) -> Session {
+        let dir = PathBuf::from(SHELF_LEVELS);
+        for key in shelf.names(&format!("{SHELF_LEVELS}/")) {
+            let rest = &key[SHELF_LEVELS.len() + 1..];
+            if rest.contains('/') || !rest.ends_with(".txt") {
+                continue; // deleted/, or set aside
+            }
+            let text = shelf.get(&key).unwrap_or_default();
+            match LevelFile::from_shelf(&key, &text) {
+                Ok(file) => {
+                    if let Some(notice) = self.records.check(&file.name(), file.hash) {
+                        self.notices.push(notice);
+                    }
+                    self.levels.push(file);
+                    self.results.push(None);
+                    self.editors.push(None);
+                }
+                Err(e) => self.notices.push(format!(
+                    "{}: {e} (left out of the level select)",
+                    shelf.describe()
+                )),
+            }
+        }
+        self.new_levels_dir = Some(dir);
+        self.level_shelf = Some(shelf);
+        self
+    }
+}
+
+/// The folder name the player's own levels are kept under on a shelf.
+pub const SHELF_LEVELS: &str = "levels";
+
+/// A path among the player's own levels as a shelf's name: `/` between
+/// its parts on every system.
+fn shelf_key(path: &Path) -> String {
+    path.iter()
+        .map(|p| p.to_string_lossy())
+        .collect::<Vec<_>>()
+        .join("/")
 }

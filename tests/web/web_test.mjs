@@ -337,8 +337,8 @@ try {
   await author.page.keyboard.press("Control+l");
   const shared = await waitFor(author.lines, /dropthrough: shared \d+/, 5000);
   const link = await author.page.evaluate(() => window.location.href);
-  check(shared !== null && /#level=[A-Za-z0-9_-]+$/.test(link) && link.length < 2000,
-    `Ctrl+L in the editor puts a link to the level in the address bar (${link.length} characters)`);
+  check(shared !== null && /#level=[A-Za-z0-9_-]+(&run=[A-Za-z0-9_-]+)?$/.test(link) && link.length < 2000,
+    `Ctrl+L in the editor puts a link to the level (and its best run, if any) in the address bar (${link.length} characters)`);
   await author.page.close();
   const linked = await open(link.replace(/^.*\//, ""));
   const linkReady = await waitFor(linked.lines, /dropthrough: ready level link\.txt/);
@@ -374,6 +374,150 @@ try {
   check(await waitFor(tooLong.lines, /more than the 200000 a link may have/) !== null
     && await waitFor(tooLong.lines, /dropthrough: ready/) !== null, "a link too long is said, and the game goes on");
   await tooLong.page.close();
+
+  // 8. The browser keeps what a player made: a best time (and the level
+  //    select's count of them) survives a reload; a level saved in the
+  //    editor (Ctrl+S: a copy among the player's own) is listed after one;
+  //    Ctrl+D downloads the level file; damaged storage is said, once.
+  const keeper = await open("?level=01-first-steps");
+  // Earlier pages of this browser played level 01: start from nothing kept.
+  await waitFor(keeper.lines, /dropthrough: ready/);
+  await keeper.page.evaluate(() => localStorage.clear());
+  const from8a = keeper.lines.length;
+  await keeper.page.reload();
+  const bestsBefore = await waitFor(keeper.lines, /dropthrough: ready .* bests (\d+)/, 20000, from8a);
+  await keeper.page.click("#glcanvas");
+  await keeper.page.keyboard.down("ArrowRight");
+  const keeperJumps = setInterval(() => {
+    keeper.page.keyboard.down("Space").then(() => setTimeout(() => keeper.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
+  }, 350);
+  const keeperExit = await waitFor(keeper.lines, /dropthrough: step \d+ exit/, 20000);
+  clearInterval(keeperJumps);
+  await keeper.page.keyboard.up("ArrowRight");
+  await keeper.page.waitForTimeout(500);
+  const kept = await keeper.page.evaluate(() => localStorage.getItem("dropthrough/records.txt"));
+  const from8 = keeper.lines.length;
+  await keeper.page.reload();
+  const bestsAfter = await waitFor(keeper.lines, /dropthrough: ready .* bests (\d+)/, 20000, from8);
+  check(keeperExit !== null && /bests 0$/.test(bestsBefore ?? "") && /bests 1$/.test(bestsAfter ?? "") && /01-first-steps/.test(kept ?? ""),
+    `a best time survives a reload (${bestsBefore} -> ${bestsAfter})`);
+  // The editor: Ctrl+D offers the level file; Ctrl+S keeps a copy.
+  await keeper.page.click("#glcanvas");
+  await keeper.page.keyboard.press("e");
+  await keeper.page.waitForTimeout(300);
+  const [download] = await Promise.all([
+    keeper.page.waitForEvent("download", { timeout: 5000 }),
+    keeper.page.keyboard.press("Control+d"),
+  ]);
+  const downloaded = readFileSync(await download.path()).toString();
+  check(download.suggestedFilename() === "01-first-steps.txt"
+    && downloaded === readFileSync(join(ROOT, "levels/01-first-steps.txt")).toString(),
+    `Ctrl+D in the editor downloads the level file (${download.suggestedFilename()})`);
+  const levelsBefore = Number(/levels (\d+)/.exec(bestsAfter ?? "levels 0")[1]);
+  await keeper.page.keyboard.press("Control+s");
+  await keeper.page.waitForTimeout(500);
+  const from8b = keeper.lines.length;
+  await keeper.page.reload();
+  const afterSave = await waitFor(keeper.lines, /dropthrough: ready .* levels (\d+)/, 20000, from8b);
+  check(afterSave !== null && Number(/levels (\d+)/.exec(afterSave)[1]) === levelsBefore + 1,
+    `a level saved in the browser's editor is listed after a reload (${afterSave})`);
+  await keeper.page.evaluate(() => localStorage.setItem("dropthrough/records.txt", "not a best time"));
+  const from8c = keeper.lines.length;
+  await keeper.page.reload();
+  await waitFor(keeper.lines, /dropthrough: ready/, 20000, from8c);
+  await keeper.page.waitForTimeout(500);
+  const damagedSaid = keeper.lines.slice(from8c).filter((l) => /notice: browser storage: records\.txt:1: cannot read/.test(l));
+  check(damagedSaid.length === 1, `damaged storage is said once (${damagedSaid.length}: ${damagedSaid[0] ?? keeper.lines.slice(-3).join(" | ")})`);
+  const keeperErrors = keeper.lines.filter((l) => l.startsWith("pageerror"));
+  check(keeperErrors.length === 0, `no page errors while keeping ${keeperErrors.join(" | ")}`);
+  await keeper.page.close();
+
+  // 9. Touch: a phone-like browser (touch screen, no keyboard) shows the
+  //    on-screen pad; two fingers at once (one holding right on the
+  //    cross, one tapping A) play level 01 to its exit; tapping the cross
+  //    and A picks a level in the level select. A desktop browser shows
+  //    none (no "touch" line on its pages).
+  check(!lines.some((l) => /dropthrough: touch cross/.test(l)),
+    "no touch controls on a browser without a touch screen");
+  const phoneProfile = mkdtempSync(join(tmpdir(), "dropthrough-phone-"));
+  const phone = await chromium.launchPersistentContext(phoneProfile, {
+    executablePath: "/usr/bin/chromium",
+    headless: true,
+    viewport: { width: 800, height: 450 },
+    deviceScaleFactor: 1,
+    hasTouch: true,
+    isMobile: true,
+    args: ["--no-sandbox", "--disable-gpu", "--disable-quic", "--no-first-run",
+      "--disable-background-networking", "--disable-component-update", "--disable-sync"],
+  });
+  try {
+    const openPhone = async (query) => {
+      const page = await phone.newPage();
+      const got = [];
+      page.on("console", (m) => got.push(m.text()));
+      page.on("pageerror", (e) => got.push(`pageerror: ${e.message}`));
+      await page.goto(`http://127.0.0.1:${port}/${query}`);
+      const cdp = await phone.newCDPSession(page);
+      return { page, lines: got, cdp };
+    };
+    const where = (line) => {
+      const f = line.replace(/^.*touch /, "").split(" ");
+      const out = { cross: { x: +f[1], y: +f[2], r: +f[3] } };
+      for (let i = 4; i + 3 < f.length + 1; i += 4) out[f[i]] = { x: +f[i + 1], y: +f[i + 2], r: +f[i + 3] };
+      return out;
+    };
+    const touch = (cdp, type, points) => cdp.send("Input.dispatchTouchEvent", {
+      type, touchPoints: points.map((p) => ({ x: p.x, y: p.y, id: p.id, radiusX: 5, radiusY: 5, force: 1 })),
+    });
+
+    const play = await openPhone("?level=01-first-steps");
+    const shown = await waitFor(play.lines, /dropthrough: touch cross/);
+    check(shown !== null, `a touch screen shows the on-screen pad (${shown ?? play.lines.slice(-3).join(" | ")})`);
+    const pads = where(shown ?? "touch cross 0 0 1 A 0 0 1");
+    const right = { x: pads.cross.x + pads.cross.r * 0.8, y: pads.cross.y, id: 1 };
+    const a = { x: pads.A.x, y: pads.A.y, id: 2 };
+    await touch(play.cdp, "touchStart", [right]);
+    let touchExit = null;
+    for (let i = 0; i < 60 && touchExit === null; i++) {
+      // CDP: a touchStart or touchEnd names the fingers that go down or up;
+      // the right thumb stays down throughout.
+      await touch(play.cdp, "touchStart", [a]);
+      await play.page.waitForTimeout(150);
+      await touch(play.cdp, "touchEnd", [a]);
+      await play.page.waitForTimeout(200);
+      touchExit = play.lines.find((l) => /dropthrough: step \d+ exit/.test(l)) ?? null;
+    }
+    await touch(play.cdp, "touchEnd", [right]);
+    const touchKeys = play.lines.filter((l) => /dropthrough: keys /.test(l));
+    check(touchKeys.some((l) => /keys right\+jump$/.test(l)), `two fingers at once: right held while A jumps (${touchKeys.slice(0, 3).join(" | ")})`);
+    check(touchExit !== null, `touch controls play level 01 to its exit (${touchExit ?? play.lines.slice(-3).join(" | ")})`);
+    // Resized (turned to portrait): laid out again for the new size.
+    const fromResize = play.lines.length;
+    await play.page.setViewportSize({ width: 450, height: 800 });
+    const resized = await waitFor(play.lines, /dropthrough: touch cross/, 5000, fromResize);
+    check(resized !== null && resized !== shown, `the pad is laid out again when the window is resized (${resized})`);
+    const phoneErrors = play.lines.filter((l) => l.startsWith("pageerror"));
+    check(phoneErrors.length === 0, `no page errors with touch ${phoneErrors.join(" | ")}`);
+    await play.page.close();
+
+    const menuPhone = await openPhone("");
+    const menuPads = where(await waitFor(menuPhone.lines, /dropthrough: touch cross/) ?? "touch cross 0 0 1 A 0 0 1");
+    const down = { x: menuPads.cross.x, y: menuPads.cross.y + menuPads.cross.r * 0.9, id: 1 };
+    await touch(menuPhone.cdp, "touchStart", [down]);
+    await menuPhone.page.waitForTimeout(150);
+    await touch(menuPhone.cdp, "touchEnd", [down]);
+    await menuPhone.page.waitForTimeout(150);
+    const tapA = { x: menuPads.A.x, y: menuPads.A.y, id: 2 };
+    await touch(menuPhone.cdp, "touchStart", [tapA]);
+    await menuPhone.page.waitForTimeout(150);
+    await touch(menuPhone.cdp, "touchEnd", [tapA]);
+    check(await waitFor(menuPhone.lines, /dropthrough: level 02-down-through\.txt/, 5000) !== null,
+      "tapping the cross's down and A picks the second level in the level select");
+    await menuPhone.page.close();
+  } finally {
+    await phone.close();
+    rmSync(phoneProfile, { recursive: true, force: true });
+  }
 
   // 6. The portal zip (scripts/web.sh --zip): index.html at its root, few
   //    files, under 1 MB; unpacked under a sub-path and played inside an
