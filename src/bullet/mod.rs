@@ -483,6 +483,9 @@ impl Bullets {
         r: f64,
     ) -> (bool, Vec<usize>) {
         self.rows.clear();
+        if self.flying.is_empty() {
+            return (false, Vec::new());
+        }
         let mut walkers = obstacles.walkers.to_vec();
         let mut player = obstacles.player;
         let bottom = f64::from(obstacles.grid.pixel_height());
@@ -543,7 +546,8 @@ impl Bullets {
     /// `target`, the centre of the player's box (a target on its own centre
     /// gives no direction, and it holds its fire).
     pub fn fire(&mut self, frame: u64, turrets: &[Turret], tuning: &Tuning, target: Vec2) {
-        if frame == 0 || !frame.is_multiple_of(fire_period(tuning.fire_every)) {
+        if turrets.is_empty() || frame == 0 || !frame.is_multiple_of(fire_period(tuning.fire_every))
+        {
             return;
         }
         let (r, speed) = (tuning.bullet_radius, tuning.bullet_speed);

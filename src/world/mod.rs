@@ -281,9 +281,11 @@ impl World {
             u64::from(self.deaths),
             u64::from(self.exited),
         ] {
-            for b in v.to_le_bytes() {
-                h = (h ^ u64::from(b)).wrapping_mul(0x0000_0100_0000_01b3);
-            }
+            // NOTE: a word at a time (FNV-1a's step on 64-bit words, then
+            // a shift to fold the high bits down): eight times fewer
+            // multiplies than byte by byte, and `verify` replays millions.
+            h = (h ^ v).wrapping_mul(0x0000_0100_0000_01b3);
+            h ^= h >> 29;
         }
         self.history = h;
     }
