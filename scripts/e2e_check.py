@@ -3,6 +3,7 @@
 screenshot taken from outside it, and the headless replay of its recording.
 Standard library only: it reads XWD screenshots and writes PNG itself."""
 
+import base64
 import csv
 import struct
 import subprocess
@@ -195,6 +196,7 @@ def main(out):
     check_menu_and_ghost(c, out)
     check_settings(c, out)
     check_editor(c, out)
+    check_link(c, out)
     sound = screenshot(out, "sound")
     c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
             "the build with sound draws the game on a machine with no sound device")
@@ -286,12 +288,44 @@ def check_menu_and_ghost(c, out):
         c.check(run.returncode == 0 and "exited=true" in run.stdout
                 and f"frames={best[0][1] if best else '?'} " in run.stdout,
                 f"the ghost's keys replay headless to the exit in the best time: {run.stdout.strip()}")
+        run = subprocess.run(
+            [str(BIN), "verify", str(ghost_file), "--level", str(MENU_LEVEL)],
+            capture_output=True, text=True,
+        )
+        c.check(run.returncode == 0 and "#! state: " in ghost_file.read_text(),
+                f"the kept best run is a run file that verify accepts: {(run.stdout + run.stderr).strip()}")
     c.check(bbox(first, GHOST_ON_BACKGROUND, 6) is None, "no ghost on the first try")
     ghost = bbox(second, GHOST_ON_BACKGROUND, 6)
     player = bbox(second, PLAYER)
     if c.check(ghost is not None and player is not None,
                f"on the second try a ghost {ghost} runs beside the player {player}"):
         c.check(ghost[0] > player[2], "the ghost is ahead: the player stood still, the ghost ran the best run")
+
+
+def pack(data):
+    """A link's part: raw deflate, then URL-safe base64 without padding."""
+    deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
+    return base64.urlsafe_b64encode(deflate.compress(data) + deflate.flush()).decode().rstrip("=")
+
+
+def unpack(text):
+    data = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+    return zlib.decompress(data, -15)
+
+
+def check_link(c, out):
+    """A level and its run opened from a link in the window: the run
+    replays to the exit (the trace says so), and Ctrl+L in the editor
+    prints a link that carries the same level."""
+    trace = out / "link-trace.csv"
+    rows = list(csv.DictReader(trace.read_text().splitlines())) if trace.exists() else []
+    exits = [r for r in rows if "exit" in r["event"].split("|")]
+    c.check(len(exits) == 1, f"the run in a link replays to the exit in the window (step {exits[0]['frame'] if exits else None})")
+    log = (out / "link.log").read_text()
+    shared = [l for l in log.splitlines() if l.startswith("#level=")]
+    if c.check(len(shared) == 1, f"Ctrl+L in the editor prints a link: {shared[0][:60] if shared else log[-200:]!r}"):
+        level = shared[0].split("&")[0][len("#level="):]
+        c.check(unpack(level) == MENU_LEVEL.read_bytes(), "and it carries the level, byte for byte")
 
 
 def check_editor(c, out):
@@ -340,5 +374,8 @@ def spawn_click(xwd, tiles_right):
 if __name__ == "__main__":
     if sys.argv[1] == "--spawn-click":
         spawn_click(sys.argv[2], int(sys.argv[3]))
+        sys.exit(0)
+    if sys.argv[1] == "--link":
+        print(f"#level={pack(Path(sys.argv[2]).read_bytes())}&run={pack((sys.argv[3] + chr(10)).encode())}")
         sys.exit(0)
     sys.exit(main(Path(sys.argv[1])))

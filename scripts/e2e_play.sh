@@ -152,6 +152,29 @@ sleep 0.3
 xwd -silent -id "$wid" >"$out/edit-played.xwd"
 quit "the game after editing" "$out/edit.log"
 
+# A link, opened as a player would open one someone sent: the level of
+# tests/e2e/menu/levels/01-run.txt and a run of it ride in the address's
+# fragment (packed here by Python's own deflate, not the game's). The run
+# replays to the exit by itself; then the editor's Ctrl+L prints a link to
+# the level again.
+link=$(python3 scripts/e2e_check.py --link tests/e2e/menu/levels/01-run.txt "1-400 right")
+"$bin" "https://example.org/dropthrough/index.html$link" --trace "$out/link-trace.csv" \
+  >"$out/link.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the game on a link"
+sleep 4                 # the run replays to the exit
+xdotool key Return      # past "level complete", to the summary
+sleep 0.3
+xdotool key r           # play again: the keys are the player's now
+sleep 0.3
+xdotool key e
+sleep 0.3
+xdotool key ctrl+l      # share: the link is printed
+sleep 0.3
+xdotool key e
+sleep 0.2
+quit "the game on a link" "$out/link.log"
+
 # Sound, on a machine with no sound device (Xvfb has none): the build with
 # sound starts, plays and quits as the silent one does.
 target/debug/dropthrough tests/e2e/level.txt >"$out/sound.log" 2>&1 &
