@@ -283,6 +283,61 @@ mod tests {
     }
 
     #[test]
+    fn the_limits_are_the_documented_ones() {
+        // 4 MiB unpacks; a byte more does not (the README says 4 MiB).
+        let big = Shared {
+            level: vec![b'.'; 4 * 1024 * 1024],
+            run: None,
+        };
+        assert_eq!(
+            Shared::parse(&big.fragment()).map(|s| s.level.len()),
+            Ok(4_194_304)
+        );
+        // Exactly the longest fragment is read (and fails on what it holds).
+        let longest = format!("level={}", "A".repeat(MAX_FRAGMENT - 6));
+        assert!(!matches!(
+            Shared::parse(&longest),
+            Err(LinkError::TooLong { .. })
+        ));
+        assert!(matches!(
+            Shared::parse(&format!("{longest}A")),
+            Err(LinkError::TooLong { len: 200_001 })
+        ));
+    }
+
+    #[test]
+    fn empty_parts_are_skipped_and_columns_still_count_them() {
+        let good = Shared {
+            level: level(),
+            run: None,
+        };
+        let fragment = good.fragment();
+        assert_eq!(Shared::parse(&format!("&{fragment}&&")), Ok(good));
+        assert_eq!(
+            Shared::parse(&format!("&&{fragment}&&tile=3")),
+            Err(LinkError::UnknownPart {
+                key: "tile".into(),
+                column: fragment.len() + 5
+            })
+        );
+        assert_eq!(
+            Shared::parse("&=x"),
+            Err(LinkError::UnknownPart {
+                key: "".into(),
+                column: 2
+            })
+        );
+        // A part cut to a length base64 cannot have: said at its end.
+        assert_eq!(
+            Shared::parse("&level=A"),
+            Err(LinkError::NotBase64 {
+                part: "level",
+                column: 9
+            })
+        );
+    }
+
+    #[test]
     fn links_are_told_from_file_names() {
         assert!(Shared::is_link("https://x.org/#level=abc"));
         assert!(Shared::is_link("#level=abc"));

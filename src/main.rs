@@ -6,6 +6,7 @@
 // The browser build uses only the window half of this file.
 #![cfg_attr(target_arch = "wasm32", allow(dead_code, unused_imports))]
 
+mod cli;
 #[cfg(feature = "window")]
 mod game;
 
@@ -23,6 +24,8 @@ use dropthrough::records::Records;
 use dropthrough::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
 use dropthrough::session::{self, LevelFile, Linked, LoadDirError, OutputError, Outputs, Session};
 use dropthrough::trace::AtomicFile;
+
+use cli::outputs::check_outputs;
 use dropthrough::{CollisionMode, InputScript, Level};
 use thiserror::Error;
 
@@ -156,7 +159,7 @@ fn main() -> ExitCode {
     // NOTE: `verify` is a subcommand; a level file named `verify` plays as
     // `./verify`.
     if std::env::args_os().nth(1).is_some_and(|a| a == "verify") {
-        return verify(std::env::args_os().skip(1));
+        return cli::verify::verify(std::env::args_os().skip(1));
     }
     let cli = match Cli::try_parse() {
         Ok(cli) => cli,
@@ -409,86 +412,6 @@ fn open_window(
     ))
 }
 
-/// A path as the file it names, for comparing: resolved when it exists, else
-/// its nearest existing folder resolved plus the rest.
-fn file_identity(path: &Path) -> PathBuf {
-    if let Ok(real) = std::fs::canonicalize(path) {
-        return real;
-    }
-    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
-    let mut rest = Vec::new();
-    let mut base = absolute.as_path();
-    while let Some(parent) = base.parent() {
-        rest.push(base.file_name().unwrap_or_default().to_os_string());
-        if let Ok(real) = std::fs::canonicalize(parent) {
-            return rest.iter().rev().fold(real, |p, n| p.join(n));
-        }
-        base = parent;
-    }
-    absolute
-}
-
-/// Whether two paths name one file: the same resolved path, or (where the
-/// system says) the same file under two names, a hard link.
-fn same_file(a: &Path, b: &Path) -> bool {
-    if file_identity(a) == file_identity(b) {
-        return true;
-    }
-    #[cfg(unix)]
-    {
-        use std::os::unix::fs::MetadataExt;
-        if let (Ok(x), Ok(y)) = (std::fs::metadata(a), std::fs::metadata(b)) {
-            return x.dev() == y.dev() && x.ino() == y.ino();
-        }
-    }
-    false
-}
-
-/// Refuses outputs (`--trace`, `--bullets`, `--record`) that are not a
-/// regular file or nothing, that would overwrite one of the run's own input
-/// files or each other, or that lie in a folder the game keeps (`kept`:
-/// each folder and what it is).
-fn check_outputs(
-    outputs: &[(&str, &Option<PathBuf>)],
-    inputs: &[&Path],
-    kept: &[(&Path, &str)],
-) -> Result<(), CliError> {
-    let mut seen: Vec<(&Path, &str)> = inputs.iter().map(|p| (*p, "")).collect();
-    for (flag, path) in outputs {
-        let Some(path) = path else { continue };
-        let shown = path.display();
-        dropthrough::store::check_output(path).map_err(|source| CliError::Write {
-            what: match *flag {
-                "--trace" => "trace",
-                "--bullets" => "bullets",
-                "--actors" => "actors",
-                _ => "recording",
-            },
-            path: shown.to_string(),
-            source,
-        })?;
-        if let Some((_, other)) = seen.iter().find(|(p, _)| same_file(p, path)) {
-            let what = if other.is_empty() {
-                "an input file".to_string()
-            } else {
-                format!("the {other} file")
-            };
-            return Err(usage(format!(
-                "{flag} {shown} would overwrite {what}; choose another path"
-            )));
-        }
-        let id = file_identity(path);
-        if let Some((dir, what)) = kept.iter().find(|(d, _)| id.starts_with(file_identity(d))) {
-            return Err(usage(format!(
-                "{flag} {shown} is inside {} ({what}); choose a path outside it",
-                dir.display()
-            )));
-        }
-        seen.push((path, flag));
-    }
-    Ok(())
-}
-
 /// The run file of a headless run: every claim, and the keys of the steps
 /// it simulated.
 fn run_file(
@@ -510,72 +433,6 @@ fn run_file(
             state: Some(summary.state),
         },
         script: InputScript::from_frames(&keys),
-    }
-}
-
-/// The arguments of `dropthrough verify RUN --level FILE`.
-#[derive(Parser, Debug)]
-#[command(
-    name = "dropthrough verify",
-    version = VERSION,
-    about = "Replays a run file on a level and checks every claim it makes.",
-    after_help = "Exit codes: 0 every claim holds; 1 one does not (one line on stderr names the first, claimed and replayed); 2 a usage, level or run-file error."
-)]
-struct VerifyCli {
-    /// The run file: an input script with `#! KEY: VALUE` claims.
-    #[arg(value_name = "RUN")]
-    run: PathBuf,
-    /// The level file it was played on.
-    #[arg(long, value_name = "FILE")]
-    level: PathBuf,
-}
-
-/// `dropthrough verify`: 0 when every claim holds, 1 when one does not, 2
-/// on an error.
-fn verify(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
-    let cli = match VerifyCli::try_parse_from(args) {
-        Ok(cli) => cli,
-        Err(e) if !e.use_stderr() => {
-            let _ = e.print();
-            return ExitCode::SUCCESS;
-        }
-        Err(e) => return fail(&usage(one_line(&e.render().to_string()))),
-    };
-    let run = match RunFile::load(&cli.run) {
-        Ok(run) => run,
-        Err(e) => return fail(&CliError::Script(e)),
-    };
-    let level = match Level::load(&cli.level) {
-        Ok(level) => level,
-        Err(e) => return fail(&CliError::Level(e)),
-    };
-    let bytes = match std::fs::read(&cli.level) {
-        Ok(bytes) => bytes,
-        Err(e) => {
-            return fail(&usage(format!(
-                "{}: cannot read level: {e}",
-                cli.level.display()
-            )))
-        }
-    };
-    match dropthrough::run::verify(&run, &bytes, level) {
-        Ok(world) => {
-            println!(
-                "{}: every claim holds ({} steps, exit {}, {} deaths)",
-                printable(&cli.run.display().to_string()),
-                world.frame(),
-                if world.exited() { "yes" } else { "no" },
-                world.deaths()
-            );
-            ExitCode::SUCCESS
-        }
-        Err(mismatch) => {
-            eprintln!(
-                "{}",
-                printable(&format!("{}: {mismatch}", cli.run.display()))
-            );
-            ExitCode::from(1)
-        }
     }
 }
 

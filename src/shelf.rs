@@ -132,9 +132,14 @@ mod tests {
             set_aside(&mut shelf, "a.txt"),
             Ok(Some("a.txt.damaged-2".into()))
         );
+        shelf.put("a.txt", "three").unwrap();
+        assert_eq!(
+            set_aside(&mut shelf, "a.txt"),
+            Ok(Some("a.txt.damaged-3".into()))
+        );
         assert_eq!(shelf.get("a.txt.damaged").as_deref(), Some("one"));
         assert_eq!(shelf.get("a.txt.damaged-2").as_deref(), Some("two"));
-        assert_eq!(shelf.names("a.txt.d").len(), 2);
+        assert_eq!(shelf.names("a.txt.d").len(), 3);
     }
 
     #[test]
