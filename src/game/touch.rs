@@ -286,6 +286,61 @@ mod tests {
     }
 
     #[test]
+    fn a_button_counts_a_little_beyond_its_edge_and_no_further() {
+        let l = layout(960.0, 640.0);
+        for b in &l.buttons {
+            let at = |k: f32| [(b.centre.0 + b.radius * k, b.centre.1)];
+            assert_eq!(held(&l, &at(0.95)), [b.key], "{} inside", b.label);
+            assert_eq!(held(&l, &at(1.2)), [b.key], "{} just outside", b.label);
+            assert_eq!(held(&l, &at(1.3)), [], "{} beyond", b.label);
+        }
+    }
+
+    #[test]
+    fn thumbs_find_the_controls_where_thumbs_rest() {
+        for (w, h) in [
+            (320.0, 480.0),
+            (480.0, 320.0),
+            (960.0, 640.0),
+            (2560.0, 1440.0),
+        ] {
+            let l = layout(w, h);
+            let a = l.buttons[0];
+            assert!(
+                l.cross.0 < w * 0.3 && l.cross.1 > h * 0.55,
+                "{w}x{h}: cross bottom left"
+            );
+            assert!(
+                a.centre.0 > w * 0.7 && a.centre.1 > h * 0.55,
+                "{w}x{h}: A bottom right"
+            );
+            assert!(
+                l.cross.1 + l.cross_radius > h * 0.9,
+                "{w}x{h}: the cross near the bottom edge"
+            );
+            for b in &l.buttons[2..] {
+                assert!(
+                    b.centre.1 < h * 0.3 && b.centre.0 > w * 0.5,
+                    "{w}x{h}: {} top right",
+                    b.label
+                );
+            }
+            // Sized by the shorter side: never below a fingertip, never huge.
+            assert!(
+                (31.0..=87.0).contains(&a.radius),
+                "{w}x{h}: A's radius {}",
+                a.radius
+            );
+        }
+        assert!(layout(960.0, 640.0).buttons[0].radius > layout(320.0, 480.0).buttons[0].radius);
+        assert_eq!(
+            layout(4000.0, 3000.0).buttons[0].radius,
+            layout(2500.0, 2000.0).buttons[0].radius,
+            "capped"
+        );
+    }
+
+    #[test]
     fn the_controls_fit_and_keep_apart_on_any_window() {
         for (w, h) in [
             (320.0, 480.0),

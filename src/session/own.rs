@@ -22,8 +22,10 @@ pub enum AuthorError {
     /// Ctrl+S with no editor open.
     #[error("nothing is being edited")]
     NothingEdited,
-    /// The level was dropped in (or made in a browser): it has no file.
-    #[error("{name} was not opened from a file (it was dropped in, or made in a browser), so it cannot be saved (E plays it)")]
+    /// The level was dropped in (on the desktop): it has no file.
+    #[error(
+        "{name} was not opened from a file (it was dropped in), so it cannot be saved (E plays it)"
+    )]
     Dropped {
         /// The level's name.
         name: String,
@@ -312,7 +314,11 @@ impl Session {
     fn own_move(&mut self, from: &Path, to: &Path, doing: &'static str) -> Result<(), AuthorError> {
         match self.level_shelf.clone() {
             Some(mut shelf) => {
-                let text = shelf.get(&shelf_key(from)).unwrap_or_default();
+                let text = shelf.get(&shelf_key(from)).ok_or_else(|| AuthorError::Io {
+                    path: shelf_key(from),
+                    doing,
+                    source: io::Error::from(io::ErrorKind::NotFound),
+                })?;
                 self.own_write(to, &text, doing)?;
                 shelf.remove(&shelf_key(from));
                 Ok(())
