@@ -1,7 +1,8 @@
 //! Best times: per level, the fastest finished run (its steps, deaths, the
 //! collision mode and its keys, which replay as the ghost) and the deaths in
 //! every attempt. Kept in a folder — the window uses the user's data
-//! directory — or only in memory (a browser, or no home directory).
+//! directory — on a shelf (the browser's storage, [`Records::on_shelf`]), or
+//! only in memory (no home directory).
 //!
 //! A record belongs to the exact content of its level file: a level whose
 //! bytes changed since its best run starts without a best time or ghost (a
@@ -305,7 +306,7 @@ impl Records {
         }
     }
 
-    /// The folder records are kept in (`None`: in memory only).
+    /// The folder records are kept in (`None`: on a shelf, or in memory only).
     pub fn dir(&self) -> Option<&Path> {
         self.dir.as_deref()
     }
