@@ -155,11 +155,12 @@ pub fn shown() -> bool {
     })
 }
 
-/// The buttons the fingers on the window hold this frame.
+/// The buttons the fingers on the window hold this frame. A finger that
+/// lifted during the frame still counts for it, so a quick tap that starts
+/// and ends between two frames presses its button once.
 pub fn read() -> Held {
     let points: Vec<(f32, f32)> = touches()
         .iter()
-        .filter(|t| !matches!(t.phase, TouchPhase::Ended | TouchPhase::Cancelled))
         .map(|t| (t.position.x, t.position.y))
         .collect();
     if !points.is_empty() {
