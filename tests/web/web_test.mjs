@@ -386,21 +386,36 @@ try {
   const from8a = keeper.lines.length;
   await keeper.page.reload();
   const bestsBefore = await waitFor(keeper.lines, /dropthrough: ready .* bests (\d+)/, 20000, from8a);
+  // Run right, jumping now and then, to the exit (R and again if a slow
+  // machine let a try go wrong).
   await keeper.page.click("#glcanvas");
-  await keeper.page.keyboard.down("ArrowRight");
-  const keeperJumps = setInterval(() => {
-    keeper.page.keyboard.down("Space").then(() => setTimeout(() => keeper.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
-  }, 350);
-  const keeperExit = await waitFor(keeper.lines, /dropthrough: step \d+ exit/, 20000);
-  clearInterval(keeperJumps);
-  await keeper.page.keyboard.up("ArrowRight");
-  await keeper.page.waitForTimeout(500);
-  const kept = await keeper.page.evaluate(() => localStorage.getItem("dropthrough/records.txt"));
+  let keeperExit = null;
+  for (let attempt = 0; attempt < 3 && keeperExit === null; attempt++) {
+    const fromTry = keeper.lines.length;
+    if (attempt > 0) {
+      await keeper.page.keyboard.press("r");
+      await keeper.page.waitForTimeout(200);
+    }
+    await keeper.page.keyboard.down("ArrowRight");
+    const keeperJumps = setInterval(() => {
+      keeper.page.keyboard.down("Space").then(() => setTimeout(() => keeper.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
+    }, 350);
+    keeperExit = await waitFor(keeper.lines, /dropthrough: step \d+ exit/, 20000, fromTry);
+    clearInterval(keeperJumps);
+    await keeper.page.keyboard.up("ArrowRight");
+    await keeper.page.keyboard.up("Space");
+  }
+  // The best time is in the page's storage as soon as the exit is touched.
+  let kept = null;
+  for (let i = 0; i < 40 && !/01-first-steps/.test(kept ?? ""); i++) {
+    await keeper.page.waitForTimeout(100);
+    kept = await keeper.page.evaluate(() => localStorage.getItem("dropthrough/records.txt"));
+  }
   const from8 = keeper.lines.length;
   await keeper.page.reload();
   const bestsAfter = await waitFor(keeper.lines, /dropthrough: ready .* bests (\d+)/, 20000, from8);
   check(keeperExit !== null && /bests 0$/.test(bestsBefore ?? "") && /bests 1$/.test(bestsAfter ?? "") && /01-first-steps/.test(kept ?? ""),
-    `a best time survives a reload (${bestsBefore} -> ${bestsAfter})`);
+    `a best time survives a reload (${bestsBefore} -> ${bestsAfter}; exit: ${keeperExit}; kept: ${JSON.stringify(kept)})`);
   // The editor: Ctrl+D offers the level file; Ctrl+S keeps a copy.
   await keeper.page.click("#glcanvas");
   await keeper.page.keyboard.press("e");
