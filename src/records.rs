@@ -267,14 +267,7 @@ impl Records {
             let key = format!("{GHOSTS_DIR}/{}", ghost_file(hash));
             let text = shelf.get(&key)?;
             let shown = format!("{}: {key}", shelf.describe());
-            return match InputScript::parse(&text, &shown) {
-                Ok(script) => Some(script),
-                Err(e) => {
-                    self.unreadable.insert(PathBuf::from(key));
-                    self.report(format!("{e} (the ghost is ignored)"));
-                    None
-                }
-            };
+            return self.parse_ghost(&text, &shown, Path::new(&key));
         }
         let path = self.ghost_path(&ghost_file(hash))?;
         let mut found = self.read_ghost_at(&path);
@@ -296,10 +289,16 @@ impl Records {
                 return None;
             }
         };
-        match InputScript::parse(&String::from_utf8_lossy(&bytes), &shown) {
+        self.parse_ghost(&String::from_utf8_lossy(&bytes), &shown, path)
+    }
+
+    /// A ghost's text (`shown` in errors) as keys; one that does not parse
+    /// is said, and `kept_as` is set aside before a new ghost replaces it.
+    fn parse_ghost(&mut self, text: &str, shown: &str, kept_as: &Path) -> Option<InputScript> {
+        match InputScript::parse(text, shown) {
             Ok(script) => Some(script),
             Err(e) => {
-                self.unreadable.insert(path.to_path_buf());
+                self.unreadable.insert(kept_as.to_path_buf());
                 self.report(format!("{e} (the ghost is ignored)"));
                 None
             }

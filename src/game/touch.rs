@@ -238,6 +238,14 @@ fn label_at(text: &str, x: f32, y: f32) {
 mod tests {
     use super::*;
 
+    /// Phone portrait and landscape, a laptop window, a large monitor.
+    const WINDOWS: [(f32, f32); 4] = [
+        (320.0, 480.0),
+        (480.0, 320.0),
+        (960.0, 640.0),
+        (2560.0, 1440.0),
+    ];
+
     fn held(l: &Layout, points: &[(f32, f32)]) -> Vec<Key> {
         let h = l.held(points);
         [
@@ -299,12 +307,7 @@ mod tests {
 
     #[test]
     fn thumbs_find_the_controls_where_thumbs_rest() {
-        for (w, h) in [
-            (320.0, 480.0),
-            (480.0, 320.0),
-            (960.0, 640.0),
-            (2560.0, 1440.0),
-        ] {
+        for (w, h) in WINDOWS {
             let l = layout(w, h);
             let a = l.buttons[0];
             assert!(
@@ -343,12 +346,7 @@ mod tests {
 
     #[test]
     fn the_controls_fit_and_keep_apart_on_any_window() {
-        for (w, h) in [
-            (320.0, 480.0),
-            (480.0, 320.0),
-            (960.0, 640.0),
-            (2560.0, 1440.0),
-        ] {
+        for (w, h) in WINDOWS {
             let l = layout(w, h);
             let mut circles = vec![(l.cross, l.cross_radius * SLOP)];
             circles.extend(l.buttons.iter().map(|b| (b.centre, b.radius * 1.25)));
