@@ -482,7 +482,7 @@ impl Bullets {
         obstacles: &Obstacles<'_>,
         r: f64,
     ) -> (bool, Vec<usize>) {
-        self.rows.clear();
+        self.start_rows();
         if self.flying.is_empty() {
             return (false, Vec::new());
         }
@@ -567,6 +567,12 @@ impl Bullets {
             };
             self.spawn(pos, vel, Some((t.col, t.row)));
         }
+    }
+
+    /// Starts a step's rows: none yet. What [`Bullets::fly`] does first;
+    /// all it does when nothing flies.
+    pub fn start_rows(&mut self) {
+        self.rows.clear();
     }
 
     /// Fires a bullet from `pos` with velocity `vel` (px/s) that never hits

@@ -121,6 +121,9 @@ pub(crate) fn candidates(
     axis: Axis,
     passing: &Passing,
 ) -> Vec<MoverBox> {
+    if movers.is_empty() {
+        return Vec::new();
+    }
     movers
         .iter()
         .filter(|m| in_the_way(m, from, axis, passing))

@@ -4,6 +4,7 @@
 //! How solids move the bodies around them is in `bodies`.
 
 mod actors;
+mod alone;
 mod bodies;
 mod crates;
 mod index;
@@ -242,11 +243,20 @@ impl World {
     /// triggers and ground, (6) bullets and turrets; then, after a death,
     /// everything is put back.
     pub fn step(&mut self, held: Keys) -> Step {
-        let frame = self.frame;
-        let step = self.step_world(held);
-        if self.frame != frame {
-            self.note_history(&step.events);
+        self.step_by(held, self.alone())
+    }
+
+    /// [`World::step`], by the player-alone shortcut or not (`alone`; the
+    /// shortcut is only right when [`World::alone`] says so).
+    fn step_by(&mut self, held: Keys, alone: bool) -> Step {
+        if self.exited {
+            return Step::default();
         }
+        let step = match alone {
+            true => self.step_alone(held),
+            false => self.step_world(held),
+        };
+        self.note_history(&step.events);
         step
     }
 
@@ -300,9 +310,6 @@ impl World {
 
     fn step_world(&mut self, held: Keys) -> Step {
         let mut events = Events::default();
-        if self.exited {
-            return Step::default();
-        }
         let n = self.frame;
         self.frame += 1;
         let start = self.player.rect();
@@ -400,15 +407,7 @@ impl World {
         // respawn, and only on a step it neither died nor left the level.
         let alive = self.stop.is_none() && !in_pit;
         let target = alive.then(|| Moving::between(start, self.player.rect()));
-        let mut died = self.stop == Some(Stop::Death) || in_pit;
-        if died {
-            self.deaths += 1;
-            self.crushes += u32::from(self.crushed);
-            self.walker_deaths += u32::from(self.by_walker && !self.crushed);
-        } else if self.stop == Some(Stop::Exit) {
-            self.exited = true;
-            events.exit = true;
-        }
+        let mut died = self.end_motion(in_pit, &mut events);
 
         // 6. Bullets fly, each to its first contact; then turrets fire.
         if self.bullets_fly(target, &mover_starts, &body_starts, &actor_starts) {
@@ -418,12 +417,7 @@ impl World {
         }
         self.note_standing(true);
         if died {
-            events.land = false;
-            events.death = true;
-            self.reset_bodies();
-            self.player = Player::spawn(&self.level, &self.tuning);
-            self.settle_player();
-            self.note_standing(false);
+            self.respawn(&mut events);
         }
         let r = self.player.rect();
         let centre = (
@@ -437,6 +431,32 @@ impl World {
             moves,
             movers: std::mem::take(&mut self.effects),
         }
+    }
+
+    /// Step (5)'s count once the motion is over: a death (spikes, a crush,
+    /// a walker, the pit: `in_pit`) or the exit. Says whether it died.
+    fn end_motion(&mut self, in_pit: bool, events: &mut Events) -> bool {
+        let died = self.stop == Some(Stop::Death) || in_pit;
+        if died {
+            self.deaths += 1;
+            self.crushes += u32::from(self.crushed);
+            self.walker_deaths += u32::from(self.by_walker && !self.crushed);
+        } else if self.stop == Some(Stop::Exit) {
+            self.exited = true;
+            events.exit = true;
+        }
+        died
+    }
+
+    /// After a death: everything back as the level starts it, the player
+    /// at the spawn; the step reports the death and no landing.
+    fn respawn(&mut self, events: &mut Events) {
+        events.land = false;
+        events.death = true;
+        self.reset_bodies();
+        self.player = Player::spawn(&self.level, &self.tuning);
+        self.settle_player();
+        self.note_standing(false);
     }
 
     /// The own move along x of the player or an actor (`who`). Reaching the
@@ -581,15 +601,7 @@ impl World {
         actor_starts: &[Option<Rect>],
     ) -> bool {
         if self.bullets.flying().is_empty() {
-            let none = Obstacles {
-                grid: &self.level.grid,
-                movers: &[],
-                player: None,
-                walkers: &[],
-            };
-            // Starts the step's (empty) rows.
-            self.bullets
-                .fly(self.mode, &none, self.tuning.bullet_radius);
+            self.bullets.start_rows();
             return false;
         }
         let mut solids: Vec<Moving> = self
