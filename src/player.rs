@@ -267,6 +267,10 @@ impl Player {
     /// Moves the box along `axis` by this step's whole pixels with `mode`,
     /// through `movers` where they are now; a surface in the way stops the
     /// speed along that axis.
+    // NOTE: always inlined, as `shove` and `collide::move_axis` are: the
+    // records they hand back then stay in registers, and `verify` replays a
+    // ten-minute run in about two thirds of the time (docs/PERFORMANCE.md).
+    #[inline(always)]
     pub fn move_axis(
         &mut self,
         mode: CollisionMode,
@@ -299,6 +303,7 @@ impl Player {
     /// Moves the box `distance` px along `axis` with `mode` and nothing
     /// else: no speed or remainder changes. What carries and pushes do
     /// (with the solid doing it left out of `movers`).
+    #[inline(always)]
     pub fn shove(
         &mut self,
         mode: CollisionMode,

@@ -278,7 +278,7 @@ pub fn stands_on_top(rect: &Rect, other: &Rect) -> bool {
 /// an absurd speed costs no more than crossing the level once: a move is cut
 /// to the level's size along its axis (walls and the top are solid anyway),
 /// and a fall stops once the box is entirely below the grid, in the pit.
-#[inline]
+#[inline(always)]
 pub fn move_axis(
     mode: CollisionMode,
     grid: &Grid,

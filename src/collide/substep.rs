@@ -13,7 +13,7 @@ use super::movers::stops_next_pixel;
 use super::{line_contact, AxisMove, Hit, Move, Surface};
 use crate::geom::TILE;
 
-#[inline]
+#[inline(always)]
 pub(super) fn move_axis(m: &Move) -> AxisMove {
     let (axis, sign) = (m.axis, m.distance.signum());
     let bottom_before = m.from.bottom();
