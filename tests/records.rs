@@ -66,6 +66,28 @@ fn play(s: &mut Session, keys: impl Fn(u64) -> Keys) -> Vec<dropthrough::geom::R
     panic!("the level was not completed");
 }
 
+#[test]
+fn a_tap_on_a_row_moves_the_cursor_there_and_a_tap_on_the_cursor_plays() {
+    let (levels, data) = (scratch("tap-levels"), scratch("tap-data"));
+    let mut s = session(&levels, &data, &[CORRIDOR, SPIKY, OTHER]).with_menu();
+    assert!(!s.menu_tap(3), "there is no fourth level");
+    assert_eq!((s.phase(), s.menu_cursor()), (Phase::Menu, Some(0)));
+    assert!(s.menu_tap(2));
+    assert_eq!((s.phase(), s.menu_cursor()), (Phase::Menu, Some(2)));
+    assert!(s.menu_tap(1), "another row moves the cursor again");
+    assert_eq!((s.phase(), s.menu_cursor()), (Phase::Menu, Some(1)));
+    assert!(s.menu_tap(1));
+    assert_eq!((s.phase(), s.index()), (Phase::Playing, 1));
+    assert!(
+        !s.menu_tap(0),
+        "a tap while playing is not the level select's"
+    );
+    assert_eq!((s.phase(), s.index()), (Phase::Playing, 1));
+    let mut without = session(&levels, &data, &[CORRIDOR, SPIKY]);
+    assert!(!without.menu_tap(1), "a session without a level select");
+    assert_eq!(without.index(), 0);
+}
+
 /// Right after `wait` steps of standing still.
 fn right_after(wait: u64) -> impl Fn(u64) -> Keys {
     move |frame| if frame > wait { RIGHT } else { Keys::NONE }

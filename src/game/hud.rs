@@ -415,6 +415,17 @@ pub fn world_line(session: &Session, name: &str, levels: &[usize]) -> String {
 /// best time, par and deaths, the cursor's row lit; as many rows as fit in
 /// `play`, scrolled to keep the cursor in view.
 fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
+    menu_laid_out(session, play, controls).0
+}
+
+/// The level select's screen in `play`, and the box of each level's row on
+/// it, the panel's width wide (a row wrapped onto two lines has two): what
+/// a click or a tap there picks.
+pub fn menu_laid_out(
+    session: &Session,
+    play: Area,
+    controls: &Controls,
+) -> (Screen, Vec<(usize, Area)>) {
     let cursor = session.menu_cursor().unwrap_or(0);
     let files = session.level_files();
     let kept = match (session.records_dir(), session.records_shelf()) {
@@ -430,39 +441,60 @@ fn menu(session: &Session, play: Area, controls: &Controls) -> Screen {
             .map(|l| (l, Tone::Dim)),
     );
     footer.push((kept, Tone::Dim));
-    let fit = layout::menu_rows(play, 2 + footer.len());
     let rows = menu_rows(session);
     let at = rows
         .iter()
         .position(|r| *r == MenuRow::Level(cursor))
         .unwrap_or(0);
-    // The cursor's world heading stays in view with it where it can.
-    let first = at
-        .saturating_sub(fit / 2)
-        .min(rows.len().saturating_sub(fit));
-    let mut lines = vec![
-        ("dropthrough: choose a level".to_string(), Tone::Good),
-        (String::new(), Tone::Dim),
-    ];
-    for row in rows.iter().skip(first).take(fit) {
-        lines.push(match row {
+    // Every row's line and level (none for a world's heading).
+    let shown: Vec<((String, Tone), Option<usize>)> = rows
+        .iter()
+        .map(|row| match row {
             MenuRow::World(name) => {
                 let levels: Vec<usize> = (0..files.len())
                     .filter(|&i| world_of(session, i) == name)
                     .collect();
-                (world_line(session, name, &levels), Tone::Good)
+                ((world_line(session, name, &levels), Tone::Good), None)
             }
             MenuRow::Level(i) => {
                 let chosen = *i == cursor;
-                (
-                    menu_row(session, *i, &files[*i].title(), chosen),
-                    if chosen { Tone::Text } else { Tone::Dim },
-                )
+                let tone = if chosen { Tone::Text } else { Tone::Dim };
+                let row = menu_row(session, *i, &files[*i].title(), chosen);
+                ((row, tone), Some(*i))
             }
-        });
+        })
+        .collect();
+    let mut lines = vec![
+        ("dropthrough: choose a level".to_string(), Tone::Good),
+        (String::new(), Tone::Dim),
+    ];
+    // NOTE: rows are counted in the lines they take once wrapped (two or
+    // more in a narrow window, a phone's), so the cursor's row is always
+    // shown; its world heading stays in view with it where it can.
+    let room = layout::panel_room(play, MENU_CHARS);
+    let height = |text: &str| layout::wrap(text, room).len();
+    let fixed: usize = lines.iter().chain(&footer).map(|(l, _)| height(l)).sum();
+    let costs: Vec<usize> = shown.iter().map(|((l, _), _)| height(l)).collect();
+    let window = layout::window(&costs, at, layout::menu_rows(play, fixed));
+    // The level on each of `lines`, if it is a level's row.
+    let mut level_of = vec![None; lines.len()];
+    for (line, level) in &shown[window] {
+        lines.push(line.clone());
+        level_of.push(*level);
     }
     lines.extend(footer);
-    layout::panel_at_most(play, &lines, MENU_CHARS)
+    let (screen, from) = layout::panel_sourced(play, &lines, MENU_CHARS);
+    let rows = screen
+        .lines
+        .iter()
+        .zip(from)
+        .filter_map(|((panel, line), i)| {
+            let panel = screen.panels[*panel];
+            let level = level_of.get(i).copied().flatten()?;
+            Some((level, Area::new(panel.x, line.at.y, panel.w, line.at.h)))
+        })
+        .collect();
+    (screen, rows)
 }
 
 /// One level's row in the level select: its number and title, best time,

@@ -342,17 +342,24 @@ pub fn panel(area: Area, lines: &[(String, Tone)]) -> Screen {
 /// [`panel`], its lines wrapped to at most `chars` characters even where
 /// the area is wider (so a wide window still shows the level around it).
 pub fn panel_at_most(area: Area, lines: &[(String, Tone)], chars: usize) -> Screen {
-    const INSET: f32 = 16.0;
-    let room = chars_in(area.w - 2.0 * INSET).min(chars);
-    let mut wrapped: Vec<(String, Tone)> = lines
+    panel_sourced(area, lines, chars).0
+}
+
+/// [`panel_at_most`], and for each of the screen's lines the index in
+/// `lines` of the line it is (or is a part of, wrapped).
+pub fn panel_sourced(area: Area, lines: &[(String, Tone)], chars: usize) -> (Screen, Vec<usize>) {
+    let room = panel_room(area, chars);
+    let (mut wrapped, mut from): (Vec<(String, Tone)>, Vec<usize>) = lines
         .iter()
-        .flat_map(|(l, tone)| wrap(l, room).into_iter().map(move |w| (w, *tone)))
-        .collect();
-    let fits = ((area.h - 2.0 * PAD) / line()).floor().max(0.0) as usize;
+        .enumerate()
+        .flat_map(|(i, (l, tone))| wrap(l, room).into_iter().map(move |w| ((w, *tone), i)))
+        .unzip();
+    let fits = panel_lines(area);
     wrapped.truncate(fits);
+    from.truncate(fits);
     let mut screen = Screen::default();
     if wrapped.is_empty() {
-        return screen;
+        return (screen, from);
     }
     let widest = wrapped
         .iter()
@@ -369,14 +376,55 @@ pub fn panel_at_most(area: Area, lines: &[(String, Tone)], chars: usize) -> Scre
             .lines
             .push((at, Line::new(text, x + INSET, ly, tone)));
     }
-    screen
+    (screen, from)
+}
+
+/// A panel's inset: its text starts this far in from its sides, px.
+const INSET: f32 = 16.0;
+
+/// How many characters a line of a panel in `area` holds (at most `chars`).
+pub fn panel_room(area: Area, chars: usize) -> usize {
+    chars_in(area.w - 2.0 * INSET).min(chars)
+}
+
+/// How many lines a panel in `area` holds.
+pub fn panel_lines(area: Area) -> usize {
+    ((area.h - 2.0 * PAD) / line()).floor().max(0.0) as usize
 }
 
 /// How many rows of levels the level select shows in `area`, besides its
 /// `fixed` other lines.
 pub fn menu_rows(area: Area, fixed: usize) -> usize {
-    let lines = ((area.h - 2.0 * PAD) / line()).floor().max(0.0) as usize;
-    lines.saturating_sub(fixed).max(1)
+    panel_lines(area).saturating_sub(fixed).max(1)
+}
+
+/// The rows of a list to show around row `at` in `budget` lines, row `i`
+/// taking `lines[i]` of them (more than one where it wraps): up to half
+/// the budget of rows before `at`, then as many after as fit, then more
+/// before if the list ended first. Row `at` is always among them.
+pub fn window(lines: &[usize], at: usize, budget: usize) -> std::ops::Range<usize> {
+    if at >= lines.len() {
+        return 0..0;
+    }
+    let (mut first, mut end) = (at, at + 1);
+    let mut before = 0;
+    while first > 0
+        && before + lines[first - 1] <= budget / 2
+        && before + lines[first - 1] + lines[at] <= budget
+    {
+        first -= 1;
+        before += lines[first];
+    }
+    let mut used = before + lines[at];
+    while end < lines.len() && used + lines[end] <= budget {
+        used += lines[end];
+        end += 1;
+    }
+    while first > 0 && used + lines[first - 1] <= budget {
+        first -= 1;
+        used += lines[first];
+    }
+    first..end
 }
 
 /// The editor's parts.
@@ -480,6 +528,24 @@ pub fn editor(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_window_keeps_its_row_centred_counts_wrapped_rows_and_fills_at_the_ends() {
+        let ones = [1; 10];
+        assert_eq!(window(&ones, 5, 4), 3..7, "two before, the row, one after");
+        assert_eq!(window(&ones, 0, 4), 0..4);
+        assert_eq!(window(&ones, 9, 4), 6..10, "filled from before at the end");
+        assert_eq!(window(&ones, 5, 100), 0..10);
+        assert_eq!(window(&ones, 10, 4), 0..0, "no such row");
+        // Rows of two lines each: half as many fit.
+        let twos = [2; 10];
+        assert_eq!(window(&twos, 5, 8), 3..7);
+        assert_eq!(window(&twos, 9, 8), 6..10);
+        // The row itself is always shown, even when it alone is too tall.
+        assert_eq!(window(&[1, 3, 1], 1, 2), 1..2);
+        // Mixed: a tall row before the cursor takes its share.
+        assert_eq!(window(&[1, 1, 3, 1, 1, 1], 3, 6), 2..6);
+    }
 
     #[test]
     fn shorten_keeps_whole_words() {

@@ -152,6 +152,8 @@ struct Game {
     hinted: Option<usize>,
     last_reload_check: f64,
     completed_at: Option<f64>,
+    /// The level select's rows as last drawn: where a click or tap picks.
+    menu_rows: Vec<(usize, layout::Area)>,
     #[cfg(target_arch = "wasm32")]
     announced: bool,
     #[cfg(target_arch = "wasm32")]
@@ -185,6 +187,7 @@ impl Game {
             hinted: None,
             last_reload_check: get_time(),
             completed_at: None,
+            menu_rows: Vec::new(),
             #[cfg(target_arch = "wasm32")]
             announced: false,
             #[cfg(target_arch = "wasm32")]
@@ -277,6 +280,7 @@ impl Game {
             self.edit_view.update(&mut self.session, get_frame_time());
         } else {
             self.play_commands(pressed);
+            self.menu_tap();
         }
         if let Some(hint) = hud::hint(&self.session, &mut self.hinted) {
             self.notices.say(hint);
@@ -359,6 +363,23 @@ impl Game {
         }
     }
 
+    /// A click, or a tap (which the window also gives as a click), on a
+    /// level's row in the level select as last drawn: the first moves the
+    /// cursor there, one on the cursor's row plays it. A tap on the touch
+    /// controls over the list is theirs alone.
+    fn menu_tap(&mut self) {
+        if self.menus.open() || !is_mouse_button_pressed(MouseButton::Left) {
+            return;
+        }
+        let at = mouse_position();
+        if touch::covers(at) {
+            return;
+        }
+        if let Some(&(level, _)) = self.menu_rows.iter().find(|(_, row)| row.has(at)) {
+            self.session.menu_tap(level);
+        }
+    }
+
     /// The fixed steps for the time that passed, then the world's music.
     fn steps(&mut self) {
         for _ in 0..self.clock.advance(f64::from(get_frame_time())) {
@@ -433,6 +454,10 @@ impl Game {
             self.scene.draw(session, &self.view, alpha, frame.play, now);
         }
         hud::draw(&bars);
+        self.menu_rows = match session.phase() == Phase::Menu && !self.menus.open() {
+            true => hud::menu_laid_out(session, frame.play, &self.controls).1,
+            false => Vec::new(),
+        };
         self.menus.draw(session, frame.play, &self.controls);
         touch::draw(pad::all_held());
     }

@@ -191,6 +191,56 @@ fn the_level_select_fits_with_an_error_below_it() {
 }
 
 #[test]
+fn a_tap_on_a_row_of_the_level_select_picks_the_level_drawn_there() {
+    // The three sizes, and a phone held upright, where rows wrap.
+    for window in SIZES.into_iter().chain([(390.0, 844.0)]) {
+        let mut s = session(40).with_menu();
+        for _ in 0..25 {
+            s.menu_move(1);
+        }
+        let (frame, _) = bars(&s, window, &[], &[]);
+        let (screen, rows) = hud::menu_laid_out(&s, frame.play, &Controls::default());
+        assert!(rows.len() >= 5, "{window:?}: {} rows", rows.len());
+        assert!(
+            rows.iter().any(|&(i, _)| i == 25),
+            "{window:?}: the cursor's row"
+        );
+        for (j, &(level, row)) in rows.iter().enumerate() {
+            // The box holds the line that says this level's number...
+            let said = screen.lines.iter().find(|(_, l)| row.contains(&l.at));
+            let text = &said.expect("a line in every row's box").1.text;
+            let number = format!("{} ", level + 1);
+            let first = rows.iter().position(|&(i, _)| i == level) == Some(j);
+            assert!(
+                !first || text.trim_start_matches(['>', ' ']).starts_with(&number),
+                "{window:?}: {text:?} is not level {}",
+                level + 1
+            );
+            // ...and no other row's.
+            for &(other, b) in &rows[j + 1..] {
+                assert!(
+                    !row.overlaps(&b),
+                    "{window:?}: rows {level} and {other} overlap"
+                );
+            }
+            let centre = (row.x + row.w / 2.0, row.y + row.h / 2.0);
+            let hit: Vec<usize> = rows
+                .iter()
+                .filter(|(_, r)| r.has(centre))
+                .map(|r| r.0)
+                .collect();
+            assert_eq!(hit, [level], "{window:?}");
+        }
+        // A tap on another row moves the cursor; on the cursor's, it plays.
+        let &(other, _) = rows.iter().find(|&&(i, _)| i != 25).unwrap();
+        assert!(s.menu_tap(other));
+        assert_eq!((s.phase(), s.menu_cursor()), (Phase::Menu, Some(other)));
+        assert!(s.menu_tap(other));
+        assert_eq!((s.phase(), s.index()), (Phase::Playing, other));
+    }
+}
+
+#[test]
 fn level_complete_and_the_summary_fit() {
     let mut s = session(2);
     for window in SIZES {

@@ -52,8 +52,10 @@ pub struct Layout {
 /// a little low does not drop through a ledge.
 const SIDEWAYS: f32 = 0.3;
 const UP_DOWN: f32 = 0.5;
-/// How much beyond a control's drawn edge a touch still counts.
+/// How much beyond a control's drawn edge a touch still counts: the
+/// cross's, and a button's (less: they sit closer together).
 const SLOP: f32 = 1.5;
+const BUTTON_SLOP: f32 = 1.0 + (SLOP - 1.0) * 0.5;
 
 /// The controls for a `w` × `h` window: sized by its shorter side (never
 /// smaller than a fingertip), in the bottom corners and the top right.
@@ -98,6 +100,19 @@ pub fn layout(w: f32, h: f32) -> Layout {
 }
 
 impl Layout {
+    /// Whether `point` is on a control (its slop included), pressing
+    /// something or not (the cross's centre presses nothing).
+    pub fn covers(&self, (x, y): (f32, f32)) -> bool {
+        let on = |centre: (f32, f32), radius: f32, slop: f32| {
+            (x - centre.0).hypot(y - centre.1) <= radius * slop
+        };
+        on(self.cross, self.cross_radius, SLOP)
+            || self
+                .buttons
+                .iter()
+                .any(|b| on(b.centre, b.radius, BUTTON_SLOP))
+    }
+
     /// The buttons held by fingers at `points`.
     pub fn held(&self, points: &[(f32, f32)]) -> Held {
         let mut held = Held::default();
@@ -128,7 +143,7 @@ impl Layout {
                     let d = (x - b.centre.0).hypot(y - b.centre.1) / b.radius;
                     (d, b.key)
                 })
-                .filter(|&(d, _)| d <= 1.0 + (SLOP - 1.0) * 0.5)
+                .filter(|&(d, _)| d <= BUTTON_SLOP)
                 .min_by(|a, b| a.0.total_cmp(&b.0));
             if let Some((_, key)) = on {
                 held = held.with(key);
@@ -170,6 +185,11 @@ pub fn read() -> Held {
         return Held::default();
     }
     layout(screen_width(), screen_height()).held(&points)
+}
+
+/// Whether `point` is on the controls, where they are shown.
+pub fn covers(point: (f32, f32)) -> bool {
+    shown() && layout(screen_width(), screen_height()).covers(point)
 }
 
 /// Draws the controls over the game, each lit while held.
@@ -302,6 +322,33 @@ mod tests {
             assert_eq!(held(&l, &at(0.95)), [b.key], "{} inside", b.label);
             assert_eq!(held(&l, &at(1.2)), [b.key], "{} just outside", b.label);
             assert_eq!(held(&l, &at(1.3)), [], "{} beyond", b.label);
+        }
+    }
+
+    #[test]
+    fn the_controls_cover_where_they_press_and_the_cross_centre_but_not_the_middle() {
+        for (w, h) in WINDOWS {
+            let l = layout(w, h);
+            assert!(
+                l.covers(l.cross),
+                "{w}x{h}: the cross's dead centre is the cross's"
+            );
+            assert!(l.held(&[l.cross]).is_empty());
+            for b in &l.buttons {
+                let edge = (b.centre.0, b.centre.1 - b.radius * BUTTON_SLOP * 0.99);
+                assert!(l.covers(b.centre) && l.covers(edge), "{w}x{h}: {}", b.label);
+                let beyond = (b.centre.0, b.centre.1 - b.radius * BUTTON_SLOP * 1.01);
+                assert_eq!(
+                    l.covers(beyond),
+                    !l.held(&[beyond]).is_empty(),
+                    "{w}x{h}: {}",
+                    b.label
+                );
+            }
+            assert!(
+                !l.covers((w / 2.0, h / 2.0)),
+                "{w}x{h}: the middle is the game's"
+            );
         }
     }
 

@@ -562,6 +562,22 @@ impl Session {
         }
     }
 
+    /// A click or tap on level `i`'s row in the level select: on the row
+    /// under the cursor it plays that level, on another row it moves the
+    /// cursor there (a second tap plays it). Says whether it was a level.
+    pub fn menu_tap(&mut self, i: usize) -> bool {
+        match (self.menu, self.phase) {
+            (Some(cursor), Phase::Menu) if i < self.levels.len() => {
+                self.menu = Some(i);
+                if cursor == i {
+                    self.menu_choose();
+                }
+                true
+            }
+            _ => false,
+        }
+    }
+
     /// The level select's cursor, if this session has one.
     pub fn menu_cursor(&self) -> Option<usize> {
         self.menu
