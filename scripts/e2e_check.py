@@ -194,6 +194,7 @@ def main(out):
             "replaying the recording headless gives the identical bullets CSV")
 
     check_menu_and_ghost(c, out)
+    check_menu_click(c, out)
     check_settings(c, out)
     check_editor(c, out)
     check_link(c, out)
@@ -302,6 +303,55 @@ def check_menu_and_ghost(c, out):
         c.check(ghost[0] > player[2], "the ghost is ahead: the player stood still, the ghost ran the best run")
 
 
+WHITE = (255, 255, 255)
+DIM_TEXT = (191, 199, 217)
+
+
+def bands(rows, colour, top=0, bottom=None, tolerance=12):
+    """The runs of screen rows (first, last), from `top` to `bottom`, that
+    hold a pixel within `tolerance` of `colour`: lines of text in it."""
+    found, start = [], None
+    for y in range(top, len(rows) if bottom is None else bottom):
+        on = any(all(abs(a - b) <= tolerance for a, b in zip(px, colour)) for px in rows[y])
+        if on and start is None:
+            start = y
+        if not on and start is not None:
+            found.append((start, y - 1))
+            start = None
+    if start is not None:
+        found.append((start, len(rows) - 1))
+    return found
+
+
+def menu_click(path):
+    """Where to click in the level select screenshot at `path` to reach the
+    row after the chosen one: the chosen row is the white line below the
+    status bar, the next row the first dim line under it. Prints "x y"."""
+    width, _, rows = read_xwd(Path(path))
+    chosen = bands(rows, WHITE, top=40)
+    if not chosen:
+        raise SystemExit("e2e: no chosen row (white text) in the level select")
+    below = bands(rows, DIM_TEXT, top=chosen[0][1] + 1, bottom=chosen[0][1] + 40)
+    if not below:
+        raise SystemExit("e2e: no row (dim text) under the chosen one in the level select")
+    print(width // 2, (below[0][0] + below[0][1]) // 2)
+
+
+def check_menu_click(c, out):
+    """A click on the row under the chosen one chooses it (the white line
+    moves there), a second click plays it, and running to its exit keeps
+    its best time (and only its)."""
+    before = read_xwd(out / "click-menu.xwd")[2]
+    after = read_xwd(out / "click-chosen.xwd")[2]
+    was, now = bands(before, WHITE, top=40), bands(after, WHITE, top=40)
+    c.check(bool(was) and bool(now) and now[0][0] > was[0][1],
+            f"a click on the next row chooses it: the chosen line moved from {was[:1]} to {now[:1]}")
+    records = out / "click-data" / "records.txt"
+    lines = [l for l in records.read_text().splitlines() if not l.startswith("//")] if records.exists() else []
+    c.check(any(l.endswith(" 02-next.txt") for l in lines) and not any(l.endswith(" 01-run.txt") for l in lines),
+            f"a second click played the clicked level to its exit (its best time alone is kept): {lines}")
+
+
 def pack(data):
     """A link's part: raw deflate, then URL-safe base64 without padding."""
     deflate = zlib.compressobj(9, zlib.DEFLATED, -15)
@@ -372,6 +422,9 @@ def spawn_click(xwd, tiles_right):
 
 
 if __name__ == "__main__":
+    if sys.argv[1] == "--menu-click":
+        menu_click(sys.argv[2])
+        sys.exit(0)
     if sys.argv[1] == "--spawn-click":
         spawn_click(sys.argv[2], int(sys.argv[3]))
         sys.exit(0)

@@ -90,6 +90,28 @@ xdotool key Escape      # the level select
 sleep 0.3
 quit "the game from its level select" "$out/menu.log"
 
+# The level select with the mouse: a click on the row under the chosen one
+# chooses it, a second click plays it; run to its exit, then back to the
+# level select and quit. Its own data directory, so only this run's best
+# time is in it.
+(cd "$menu_dir" && DROPTHROUGH_DATA_DIR="$out/click-data" exec "$OLDPWD/$bin") >"$out/click.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the level select for clicks"
+xwd -silent -id "$wid" >"$out/click-menu.xwd"
+read -r click_x click_y < <(python3 scripts/e2e_check.py --menu-click "$out/click-menu.xwd")
+xdotool mousemove --window "$wid" "$click_x" "$click_y" click 1
+sleep 0.3
+xwd -silent -id "$wid" >"$out/click-chosen.xwd"
+xdotool click 1         # the chosen row: play it
+sleep 0.3
+xdotool keydown Right
+sleep 2.5               # to the exit
+xdotool keyup Right
+sleep 0.3
+xdotool key Escape      # back to the level select
+sleep 0.3
+quit "the game from a clicked level" "$out/click.log"
+
 # Settings, as a player changes them: from the level select, O opens the
 # settings; jump's first key (Space) becomes J. Quit, start the game again
 # on a level: J jumps and Space no longer does (the recording says which
