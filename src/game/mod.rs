@@ -454,10 +454,20 @@ impl Game {
             self.scene.draw(session, &self.view, alpha, frame.play, now);
         }
         hud::draw(&bars);
-        self.menu_rows = match session.phase() == Phase::Menu && !self.menus.open() {
+        let rows = match session.phase() == Phase::Menu && !self.menus.open() {
             true => hud::menu_laid_out(session, frame.play, &self.controls).1,
             false => Vec::new(),
         };
+        // In a browser the page's tests learn where to tap from the log.
+        #[cfg(target_arch = "wasm32")]
+        if rows != self.menu_rows && !rows.is_empty() {
+            let at: Vec<String> = rows
+                .iter()
+                .map(|(i, r)| format!("{}:{:.0},{:.0},{:.0},{:.0}", i + 1, r.x, r.y, r.w, r.h))
+                .collect();
+            web::log(&format!("menu rows {}", at.join(" ")));
+        }
+        self.menu_rows = rows;
         self.menus.draw(session, frame.play, &self.controls);
         touch::draw(pad::all_held());
     }

@@ -92,6 +92,10 @@ async function open(query, init) {
   return { page, lines };
 }
 
+// A step's log line when it reached the exit: its events are joined by
+// "|" in the trace's order, so a landing on the exit says "land|exit".
+const EXITED = /dropthrough: step \d+ (\S+\|)?exit\b/;
+
 // The first console line (from index `from` on) matching `pattern`,
 // waiting up to `ms` for it; null if none came.
 async function waitFor(lines, pattern, ms = 20000, from = 0) {
@@ -156,7 +160,7 @@ try {
   const broken = await waitFor(lines, /dropthrough: dropped broken\.txt: broken\.txt:1:3: unknown tile 'X'/, 5000);
   check(broken !== null, `a broken one shows its file:line:col error (${broken})`);
   await hold(page, "ArrowRight", 1200);
-  check(await waitFor(lines, /dropthrough: step \d+ exit/, 5000) !== null, "and the last good level goes on: run right to its exit");
+  check(await waitFor(lines, EXITED, 5000) !== null, "and the last good level goes on: run right to its exit");
   const errors = lines.filter((l) => l.startsWith("pageerror"));
   check(errors.length === 0, `no page errors ${errors.join(" | ")}`);
   await page.close();
@@ -215,7 +219,7 @@ try {
       setTimeout(() => window.press_pad(0, false), 150);
     }, 350);
   });
-  const exited = await waitFor(pad.lines, /dropthrough: step \d+ exit/, 20000);
+  const exited = await waitFor(pad.lines, EXITED, 20000);
   check(exited !== null, `a gamepad (stick right, A to jump) plays level 01 to its exit (${exited ?? pad.lines.slice(-3).join(" | ")})`);
   const stickKeys = pad.lines.filter((l) => /dropthrough: keys /.test(l));
   check(stickKeys.some((l) => /keys right\+jump$/.test(l)), `the stick reads as right held, A as jump (${stickKeys.slice(0, 3).join(" | ")})`);
@@ -348,7 +352,7 @@ try {
   const jumper = setInterval(() => {
     linked.page.keyboard.down("Space").then(() => setTimeout(() => linked.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
   }, 350);
-  const linkExit = await waitFor(linked.lines, /dropthrough: step \d+ exit/, 20000);
+  const linkExit = await waitFor(linked.lines, EXITED, 20000);
   clearInterval(jumper);
   await linked.page.keyboard.up("ArrowRight");
   check(linkExit !== null, `a level opened from a link plays to its exit (${linkExit ?? linked.lines.slice(-3).join(" | ")})`);
@@ -359,7 +363,7 @@ try {
   const levelText = readFileSync(join(ROOT, "levels/01-first-steps.txt"));
   const runText = readFileSync(join(ROOT, "tests/runs/01-first-steps.run"));
   const withRun = await open(`#level=${pack(levelText)}&run=${pack(runText)}`);
-  const replayed = await waitFor(withRun.lines, /dropthrough: step \d+ exit/, 20000);
+  const replayed = await waitFor(withRun.lines, EXITED, 20000);
   const steps = /^#! steps: (\d+)$/m.exec(runText.toString())[1];
   check(replayed !== null && replayed.includes(`step ${steps} exit`),
     `a run riding in the link replays to the exit on the step it claims, ${steps} (${replayed ?? withRun.lines.slice(-3).join(" | ")})`);
@@ -400,7 +404,7 @@ try {
     const keeperJumps = setInterval(() => {
       keeper.page.keyboard.down("Space").then(() => setTimeout(() => keeper.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
     }, 350);
-    keeperExit = await waitFor(keeper.lines, /dropthrough: step \d+ exit/, 20000, fromTry);
+    keeperExit = await waitFor(keeper.lines, EXITED, 20000, fromTry);
     clearInterval(keeperJumps);
     await keeper.page.keyboard.up("ArrowRight");
     await keeper.page.keyboard.up("Space");
@@ -500,7 +504,7 @@ try {
       await play.page.waitForTimeout(150);
       await touch(play.cdp, "touchEnd", [a]);
       await play.page.waitForTimeout(200);
-      touchExit = play.lines.find((l) => /dropthrough: step \d+ exit/.test(l)) ?? null;
+      touchExit = play.lines.find((l) => EXITED.test(l)) ?? null;
     }
     await touch(play.cdp, "touchEnd", [right]);
     const touchKeys = play.lines.filter((l) => /dropthrough: keys /.test(l));
@@ -525,6 +529,34 @@ try {
     check(await waitFor(menuPhone.lines, /dropthrough: level 02-down-through\.txt/, 5000) !== null,
       "quick taps on the cross's down and on A pick the second level in the level select");
     await menuPhone.page.close();
+
+    // A tap on a level's row chooses it; a second tap on it plays it. The
+    // game logs where it drew the rows ("menu rows N:x,y,w,h ..."); the
+    // row tapped is the first one after the chosen first level that no
+    // touch control covers.
+    const rowsPhone = await openPhone("");
+    const rowsLine = await waitFor(rowsPhone.lines, /dropthrough: menu rows /);
+    const rowsPads = where(await waitFor(rowsPhone.lines, /dropthrough: touch cross/) ?? "touch cross 0 0 1 A 0 0 1");
+    const onPad = (x, y) => Math.hypot(x - rowsPads.cross.x, y - rowsPads.cross.y) <= rowsPads.cross.r * 1.5
+      || Object.entries(rowsPads).some(([k, p]) => k !== "cross" && Math.hypot(x - p.x, y - p.y) <= p.r * 1.25);
+    const rows = (rowsLine ?? "").replace(/^.*menu rows /, "").split(" ").filter(Boolean).map((r) => {
+      const [n, box] = r.split(":");
+      const [x, y, w, h] = box.split(",").map(Number);
+      return { n: +n, x: x + w / 2, y: y + h / 2 };
+    });
+    const target = rows.find((r) => r.n > 1 && !onPad(r.x, r.y));
+    const files = readdirSync(join(ROOT, "levels")).filter((f) => f.endsWith(".txt")).sort();
+    const file = target ? files[target.n - 1] : "none";
+    const played = () => rowsPhone.lines.some((l) => l.includes(`dropthrough: level ${file}`));
+    if (check(target !== undefined, `the level select says where its rows are (${rowsLine ?? rowsPhone.lines.slice(-3).join(" | ")})`)) {
+      await rowsPhone.page.touchscreen.tap(target.x, target.y);
+      await rowsPhone.page.waitForTimeout(600);
+      check(!played(), `one tap on level ${target.n}'s row chooses it and does not play it yet`);
+      await rowsPhone.page.touchscreen.tap(target.x, target.y);
+      check(await waitFor(rowsPhone.lines, new RegExp(`dropthrough: level ${file.replace(/\./g, "\\.")}`), 5000) !== null,
+        `a second tap on level ${target.n}'s row plays ${file}`);
+    }
+    await rowsPhone.page.close();
   } finally {
     await phone.close();
     rmSync(phoneProfile, { recursive: true, force: true });
