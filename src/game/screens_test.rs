@@ -14,6 +14,8 @@ use super::hud;
 use super::layout::{self, Area, Screen, Tone};
 
 const SIZES: [(f32, f32); 3] = [(640.0, 480.0), (960.0, 640.0), (1920.0, 1080.0)];
+/// A phone held upright, where long rows wrap.
+const PHONE: (f32, f32) = (390.0, 844.0);
 
 const LONG_TITLE: &str = "title = The Extraordinarily Long Elevator Ride To The Very Top\n";
 const CORRIDOR: &str = "########\n#@....E#\n########\n";
@@ -192,8 +194,7 @@ fn the_level_select_fits_with_an_error_below_it() {
 
 #[test]
 fn a_tap_on_a_row_of_the_level_select_picks_the_level_drawn_there() {
-    // The three sizes, and a phone held upright, where rows wrap.
-    for window in SIZES.into_iter().chain([(390.0, 844.0)]) {
+    for window in SIZES.into_iter().chain([PHONE]) {
         let mut s = session(40).with_menu();
         for _ in 0..25 {
             s.menu_move(1);
@@ -410,7 +411,7 @@ fn the_settings_screen_fits_and_shows_the_row_being_rebound() {
         while SettingsMenu::rows()[screen.cursor()] != target {
             screen.input(Input::Down);
         }
-        for window in SIZES {
+        for window in SIZES.into_iter().chain([PHONE]) {
             let (frame, bars) = bars(&s, window, &notices(), &[]);
             let panel =
                 super::menus::settings_panel(&screen, frame.play, Some("/data/settings.txt"));
