@@ -330,6 +330,9 @@ pub fn phase(session: &Session, play: Area, controls: &Controls) -> Screen {
 /// The widest the level select gets, in characters: a wide window shows
 /// the level behind it on both sides.
 const MENU_CHARS: usize = 78;
+/// The level select's help for the mouse and touch (not a command: no key
+/// to rebind).
+const TAP_HELP: &str = "click or tap a level: choose, again: play";
 
 /// The heading of the player's own levels (made with N, or saved copies).
 const OWN_LEVELS: &str = "Your levels";
@@ -436,7 +439,7 @@ pub fn menu_laid_out(
     let help = help(session, controls, KeysScreen::Menu);
     let mut footer = vec![(String::new(), Tone::Dim)];
     footer.extend(
-        layout::pack(&[&help], MENU_CHARS)
+        layout::pack(&[&help, TAP_HELP], MENU_CHARS)
             .into_iter()
             .map(|l| (l, Tone::Dim)),
     );

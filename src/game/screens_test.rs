@@ -202,6 +202,11 @@ fn a_tap_on_a_row_of_the_level_select_picks_the_level_drawn_there() {
         let (frame, _) = bars(&s, window, &[], &[]);
         let (screen, rows) = hud::menu_laid_out(&s, frame.play, &Controls::default());
         assert!(rows.len() >= 5, "{window:?}: {} rows", rows.len());
+        let said = |t: &str| screen.lines.iter().any(|(_, l)| l.text.contains(t));
+        assert!(
+            said("click or tap a level"),
+            "{window:?}: the footer says how"
+        );
         assert!(
             rows.iter().any(|&(i, _)| i == 25),
             "{window:?}: the cursor's row"
