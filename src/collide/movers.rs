@@ -121,6 +121,8 @@ pub(crate) fn candidates(
     axis: Axis,
     passing: &Passing,
 ) -> Vec<MoverBox> {
+    // NOTE: the common case, no movers at all (every move of the player
+    // alone, which `verify` makes millions of), answered without the filter.
     if movers.is_empty() {
         return Vec::new();
     }

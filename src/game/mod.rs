@@ -454,9 +454,19 @@ impl Game {
             self.scene.draw(session, &self.view, alpha, frame.play, now);
         }
         hud::draw(&bars);
-        let rows = match session.phase() == Phase::Menu && !self.menus.open() {
-            true => hud::menu_laid_out(session, frame.play, &self.controls).1,
-            false => Vec::new(),
+        // NOTE: the level select is laid out once a frame: drawn, and its
+        // rows kept for the next frame's clicks and taps.
+        let menu = (session.phase() == Phase::Menu && !self.menus.open())
+            .then(|| hud::menu_laid_out(session, frame.play, &self.controls));
+        let rows = match menu {
+            Some((screen, rows)) => {
+                hud::draw(&screen);
+                rows
+            }
+            None => {
+                self.menus.draw(session, frame.play, &self.controls);
+                Vec::new()
+            }
         };
         // In a browser the page's tests learn where to tap from the log.
         #[cfg(target_arch = "wasm32")]
@@ -468,7 +478,6 @@ impl Game {
             web::log(&format!("menu rows {}", at.join(" ")));
         }
         self.menu_rows = rows;
-        self.menus.draw(session, frame.play, &self.controls);
         touch::draw(pad::all_held());
     }
 
