@@ -96,6 +96,40 @@ async function open(query, init) {
 // "|" in the trace's order, so a landing on the exit says "land|exit".
 const EXITED = /dropthrough: step \d+ (\S+\|)?exit\b/;
 
+// Level 01 played by mashing jump while running right: a press of about 8
+// steps every 30 reaches the exit from any phase, while presses of 10 to 15
+// steps at the old rhythm (9 down, 12 up) can lock into a cycle that falls
+// in the pit or never climbs the first step. Run headless from every phase,
+// presses of 6 to 11 steps with 20 to 26 between them all reach the exit.
+const MASH = { down: 8, up: 22 };
+
+// Counts the steps the game has run, as its clock (src/clock.rs) turns
+// frames into steps: each frame adds its time, at most five steps' worth,
+// and runs whole 1/60 s steps, at most four. A press timed in steps stays
+// the length it should be when a busy page draws few, long frames; one timed
+// in milliseconds did not, and failed in CI.
+const countSteps = () => {
+  window.steps_run = 0;
+  const STEP = 1000 / 60;
+  let time = 0, last = null;
+  const tick = (now) => {
+    if (last !== null) {
+      time += Math.min(now - last, 5 * STEP);
+      const steps = Math.floor(time / STEP);
+      if (steps > 4) { window.steps_run += 4; time = 0; } else { window.steps_run += steps; time -= steps * STEP; }
+    }
+    last = now;
+    requestAnimationFrame(tick);
+  };
+  requestAnimationFrame(tick);
+};
+
+// Waits until the page has run `steps` more steps.
+async function waitSteps(page, steps) {
+  const from = await page.evaluate(() => window.steps_run);
+  await page.waitForFunction((until) => window.steps_run >= until, from + steps, { polling: "raf" });
+}
+
 // The first console line (from index `from` on) matching `pattern`,
 // waiting up to `ms` for it; null if none came.
 async function waitFor(lines, pattern, ms = 20000, from = 0) {
@@ -207,28 +241,35 @@ try {
     window.press_pad = (b, on) => {
       window.fake_pad.buttons[b] = { pressed: on, touched: on, value: on ? 1 : 0 };
     };
-    // While mashing, A is down for the first 150 ms (9 steps) of every
-    // 350 ms (21 steps), as the clock reads when the game looks. A timer that
-    // pressed and released A instead was late whenever the page was busy, and
-    // a press the game saw for a step or two could not climb the first step.
-    window.mash_from = null;
+    // While mashing, A is down for MASH.down steps, then up for MASH.up,
+    // as the steps are counted when the game looks at the pad.
+    window.mash = null;
     navigator.getGamepads = () => {
-      if (window.mash_from !== null) window.press_pad(0, (performance.now() - window.mash_from) % 350 < 150);
+      const m = window.mash;
+      if (m !== null) {
+        if (window.steps_run - m.since >= (m.down ? m.steps.down : m.steps.up)) {
+          m.down = !m.down;
+          m.since = window.steps_run;
+        }
+        window.press_pad(0, m.down);
+      }
       return [window.fake_pad, null, null, null];
     };
   };
-  const pad = await open("?level=01-first-steps", fakePad);
+  const pad = await open("?level=01-first-steps", `(${countSteps})(); (${fakePad})();`);
   await waitFor(pad.lines, /dropthrough: ready level 01-first-steps\.txt/);
   await pad.page.click("#glcanvas");
   await pad.page.evaluate(() => {
     window.fake_pad.axes[0] = 1;
-    window.mash_from = performance.now();
   });
+  await pad.page.evaluate((steps) => {
+    window.mash = { steps, down: true, since: window.steps_run };
+  }, MASH);
   const exited = await waitFor(pad.lines, EXITED, 30000);
   check(exited !== null, `a gamepad (stick right, A to jump) plays level 01 to its exit (${exited ?? pad.lines.slice(-3).join(" | ")})`);
   const stickKeys = pad.lines.filter((l) => /dropthrough: keys /.test(l));
   check(stickKeys.some((l) => /keys right\+jump$/.test(l)), `the stick reads as right held, A as jump (${stickKeys.slice(0, 3).join(" | ")})`);
-  await pad.page.evaluate(() => { window.mash_from = null; window.fake_pad.axes[0] = 0; window.press_pad(0, false); });
+  await pad.page.evaluate(() => { window.mash = null; window.fake_pad.axes[0] = 0; window.press_pad(0, false); });
   await pad.page.waitForTimeout(3000);   // past "level complete", into level 02
   const from = pad.lines.length;
   await pad.page.evaluate(() => window.press_pad(14, true));   // d-pad left, held
@@ -480,6 +521,7 @@ try {
       const got = [];
       page.on("console", (m) => got.push(m.text()));
       page.on("pageerror", (e) => got.push(`pageerror: ${e.message}`));
+      await page.addInitScript(countSteps);
       await page.goto(`http://127.0.0.1:${port}/${query}`);
       const cdp = await phone.newCDPSession(page);
       return { page, lines: got, cdp };
@@ -506,9 +548,9 @@ try {
       // CDP: a touchStart or touchEnd names the fingers that go down or up;
       // the right thumb stays down throughout.
       await touch(play.cdp, "touchStart", [a]);
-      await play.page.waitForTimeout(150);
+      await waitSteps(play.page, MASH.down);
       await touch(play.cdp, "touchEnd", [a]);
-      await play.page.waitForTimeout(200);
+      await waitSteps(play.page, MASH.up);
       touchExit = play.lines.find((l) => EXITED.test(l)) ?? null;
     }
     await touch(play.cdp, "touchEnd", [right]);
