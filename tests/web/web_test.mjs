@@ -84,6 +84,7 @@ const context = await chromium.launchPersistentContext(profile, {
 // Opens the page at `query`; gives it and its console lines (a live array).
 async function open(query, init) {
   const page = await context.newPage();
+  await page.addInitScript(countSteps);
   if (init) await page.addInitScript(init);
   const lines = [];
   page.on("console", (m) => lines.push(m.text()));
@@ -124,10 +125,33 @@ const countSteps = () => {
   requestAnimationFrame(tick);
 };
 
-// Waits until the page has run `steps` more steps.
+// Waits until the page has run `steps` more steps (false if it stopped).
 async function waitSteps(page, steps) {
-  const from = await page.evaluate(() => window.steps_run);
-  await page.waitForFunction((until) => window.steps_run >= until, from + steps, { polling: "raf" });
+  try {
+    const from = await page.evaluate(() => window.steps_run);
+    await page.waitForFunction((until) => window.steps_run >= until, from + steps, { polling: "raf", timeout: 10000 });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+// Runs right on level 01 (or a level like it) with the keyboard, mashing
+// Space to the MASH rhythm, until a step reaches the exit (from line `from`
+// on) or `ms` pass; gives that step's line, or null.
+async function runToExit(page, lines, from, ms) {
+  const until = Date.now() + ms;
+  let exit = null;
+  await page.keyboard.down("ArrowRight");
+  while (exit === null && Date.now() < until) {
+    await page.keyboard.down("Space");
+    await waitSteps(page, MASH.down);
+    await page.keyboard.up("Space");
+    await waitSteps(page, MASH.up);
+    exit = lines.slice(from).find((l) => EXITED.test(l)) ?? null;
+  }
+  await page.keyboard.up("ArrowRight");
+  return exit;
 }
 
 // The first console line (from index `from` on) matching `pattern`,
@@ -256,7 +280,7 @@ try {
       return [window.fake_pad, null, null, null];
     };
   };
-  const pad = await open("?level=01-first-steps", `(${countSteps})(); (${fakePad})();`);
+  const pad = await open("?level=01-first-steps", fakePad);
   await waitFor(pad.lines, /dropthrough: ready level 01-first-steps\.txt/);
   await pad.page.click("#glcanvas");
   await pad.page.evaluate(() => {
@@ -394,13 +418,7 @@ try {
   const linkReady = await waitFor(linked.lines, /dropthrough: ready level link\.txt/);
   check(linkReady !== null, `the link opens its level (${linkReady ?? linked.lines.slice(-3).join(" | ")})`);
   await linked.page.click("#glcanvas");
-  await linked.page.keyboard.down("ArrowRight");
-  const jumper = setInterval(() => {
-    linked.page.keyboard.down("Space").then(() => setTimeout(() => linked.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
-  }, 350);
-  const linkExit = await waitFor(linked.lines, EXITED, 20000);
-  clearInterval(jumper);
-  await linked.page.keyboard.up("ArrowRight");
+  const linkExit = await runToExit(linked.page, linked.lines, 0, 30000);
   check(linkExit !== null, `a level opened from a link plays to its exit (${linkExit ?? linked.lines.slice(-3).join(" | ")})`);
   await linked.page.close();
 
@@ -446,14 +464,7 @@ try {
       await keeper.page.keyboard.press("r");
       await keeper.page.waitForTimeout(200);
     }
-    await keeper.page.keyboard.down("ArrowRight");
-    const keeperJumps = setInterval(() => {
-      keeper.page.keyboard.down("Space").then(() => setTimeout(() => keeper.page.keyboard.up("Space").catch(() => {}), 150)).catch(() => {});
-    }, 350);
-    keeperExit = await waitFor(keeper.lines, EXITED, 20000, fromTry);
-    clearInterval(keeperJumps);
-    await keeper.page.keyboard.up("ArrowRight");
-    await keeper.page.keyboard.up("Space");
+    keeperExit = await runToExit(keeper.page, keeper.lines, fromTry, 30000);
   }
   // The best time is in the page's storage as soon as the exit is touched.
   let kept = null;
