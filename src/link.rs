@@ -144,10 +144,14 @@ impl Shared {
     }
 
     /// Whether `arg` (a command-line argument) is a link rather than a
-    /// file name: it has a `#` followed by `level=`.
+    /// file name: it has a `#` followed by one of a link's parts, `level=`
+    /// or `run=` (the parts come in any order; one without a level is then
+    /// said to be a link with no level, not a missing file).
     pub fn is_link(arg: &str) -> bool {
-        arg.split_once('#')
-            .is_some_and(|(_, f)| f.trim_start().starts_with("level="))
+        arg.split_once('#').is_some_and(|(_, f)| {
+            let f = f.trim_start();
+            f.starts_with("level=") || f.starts_with("run=")
+        })
     }
 }
 
@@ -341,6 +345,9 @@ mod tests {
     fn links_are_told_from_file_names() {
         assert!(Shared::is_link("https://x.org/#level=abc"));
         assert!(Shared::is_link("#level=abc"));
+        assert!(Shared::is_link("https://x.org/#run=abc&level=abc"));
+        assert!(Shared::is_link("#run=abc"));
+        assert!(!Shared::is_link("#levels=abc"));
         assert!(!Shared::is_link("levels/01-first-steps.txt"));
         assert!(!Shared::is_link("odd#name.txt"));
     }

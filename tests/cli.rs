@@ -567,4 +567,21 @@ fn a_link_opens_like_a_level_file_and_a_damaged_one_says_where() {
     };
     let out = no_display(&not_a_level.to_string());
     assert_usage_error(&out, "link.txt:2:4: unknown tile");
+
+    // The parts come in any order: a run first is still a link, and one
+    // without a level says so rather than looking for a file of that name.
+    let with_run = Shared {
+        run: Some(std::fs::read(root().join("tests/runs/01-first-steps.run")).unwrap()),
+        ..good
+    }
+    .to_string();
+    let (level, run) = with_run
+        .strip_prefix('#')
+        .and_then(|f| f.split_once('&'))
+        .expect("#level=…&run=…");
+    assert!(level.starts_with("level=") && run.starts_with("run="));
+    let out = no_display(&format!("https://example.org/#{run}&{level}"));
+    assert_usage_error(&out, "no display found");
+    let out = no_display(&format!("https://example.org/#{run}"));
+    assert_usage_error(&out, "link: no level in it");
 }
