@@ -241,16 +241,37 @@ pub struct Frame {
     pub notices_shown: usize,
 }
 
+/// Where on-screen touch controls sit at the window's foot: everything
+/// left of `left` and right of `right`, from `top` down. The bottom bar
+/// keeps off them.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Pad {
+    /// The right edge of the controls on the left (the cross).
+    pub left: f32,
+    /// The left edge of the controls on the right (A and Y).
+    pub right: f32,
+    /// The top of the highest of them.
+    pub top: f32,
+}
+
+/// The fewest characters a line of the bottom bar may hold between the
+/// touch controls; fewer, and the bar goes above them.
+const FEWEST_BETWEEN: usize = 24;
+
 /// The play screen's bars: `status` (parts ranked as [`fit`] takes them)
 /// across the top; across the bottom the notices, as many whole ones as fit
 /// in [`NOTICE_LINES`] lines (a first one longer than that is shortened),
 /// above the help lines, whose entries (split at runs of spaces) are packed
-/// into as few lines as the width allows.
+/// into as few lines as the width allows. With touch controls (`pad`), the
+/// bottom bar sits between them when it fits there in their height (a
+/// phone held sideways), else across the window just above them (held
+/// upright); the level is drawn above the bar either way.
 pub fn bars(
     window: (f32, f32),
     status: &[(u8, String)],
     notices: &[(String, Tone)],
     help: &[&str],
+    pad: Option<Pad>,
 ) -> (Frame, Screen) {
     let (w, h) = window;
     let mut screen = Screen::default();
@@ -261,34 +282,37 @@ pub fn bars(
         Line::new(fit(status, w - 2.0 * PAD), PAD, PAD / 2.0, Tone::Text),
     ));
 
-    let room = chars_in(w - 2.0 * PAD);
-    let mut bottom_lines: Vec<(String, Tone)> = Vec::new();
-    let mut shown = 0;
-    for (notice, tone) in notices {
-        let mut lines = wrap(notice, room);
-        if lines.len() + bottom_lines.len() > NOTICE_LINES {
-            if shown > 0 {
-                break;
-            }
-            lines.truncate(NOTICE_LINES);
-            let last = lines.len() - 1;
-            lines[last] = shorten(&format!("{} ...", lines[last]), room);
-        }
-        bottom_lines.extend(lines.into_iter().map(|l| (l, *tone)));
-        shown += 1;
-    }
-    bottom_lines.extend(pack(help, room).into_iter().map(|l| (l, Tone::Dim)));
-    let height = if bottom_lines.is_empty() {
-        0.0
-    } else {
-        bottom_lines.len() as f32 * line() + PAD
+    let height = |lines: &[(String, Tone)]| match lines.len() {
+        0 => 0.0,
+        n => n as f32 * line() + PAD,
     };
-    let bottom = Area::new(0.0, h - height, w, height);
-    if height > 0.0 {
+    let across = || {
+        let (lines, shown) = bottom_lines(notices, help, chars_in(w - 2.0 * PAD), usize::MAX);
+        let foot = pad.map_or(h, |p| p.top.clamp(status_area.bottom(), h));
+        let y = (foot - height(&lines)).max(status_area.bottom());
+        (Area::new(0.0, y, w, foot - y), lines, shown)
+    };
+    let (bottom, bottom_lines, shown) = match pad {
+        Some(p) if chars_in(p.right - p.left - 2.0 * PAD) >= FEWEST_BETWEEN => {
+            let between = p.right - p.left;
+            let most = ((h - p.top - PAD) / line()).floor().max(0.0) as usize;
+            let (lines, shown) = bottom_lines(notices, help, chars_in(between - 2.0 * PAD), most);
+            let tall = height(&lines);
+            if tall <= h - p.top {
+                (Area::new(p.left, h - tall, between, tall), lines, shown)
+            } else {
+                across()
+            }
+        }
+        _ => across(),
+    };
+    if bottom.h > 0.0 {
         let band = screen.panel(bottom);
         for (i, (text, tone)) in bottom_lines.into_iter().enumerate() {
             let y = bottom.y + PAD / 2.0 + i as f32 * line();
-            screen.lines.push((band, Line::new(text, PAD, y, tone)));
+            screen
+                .lines
+                .push((band, Line::new(text, bottom.x + PAD, y, tone)));
         }
     }
     let play = Area::new(
@@ -304,6 +328,37 @@ pub fn bars(
         notices_shown: shown,
     };
     (frame, screen)
+}
+
+/// The bottom bar's lines at `room` characters a line, `most` lines if
+/// it can: as many whole notices as fit in [`NOTICE_LINES`] lines, fewer
+/// if the help leaves less of `most` (a first one longer is shortened; one
+/// is always shown), then the help packed. Gives them and how many notices.
+fn bottom_lines(
+    notices: &[(String, Tone)],
+    help: &[&str],
+    room: usize,
+    most: usize,
+) -> (Vec<(String, Tone)>, usize) {
+    let help = pack(help, room);
+    let budget = NOTICE_LINES.min(most.saturating_sub(help.len())).max(1);
+    let mut lines: Vec<(String, Tone)> = Vec::new();
+    let mut shown = 0;
+    for (notice, tone) in notices {
+        let mut wrapped = wrap(notice, room);
+        if wrapped.len() + lines.len() > budget {
+            if shown > 0 {
+                break;
+            }
+            wrapped.truncate(budget);
+            let last = wrapped.len() - 1;
+            wrapped[last] = shorten(&format!("{} ...", wrapped[last]), room);
+        }
+        lines.extend(wrapped.into_iter().map(|l| (l, *tone)));
+        shown += 1;
+    }
+    lines.extend(help.into_iter().map(|l| (l, Tone::Dim)));
+    (lines, shown)
 }
 
 /// Help entries (separated by runs of spaces in `help`'s lines) packed into

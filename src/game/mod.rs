@@ -169,6 +169,11 @@ impl Game {
         let mut controls = Controls::default();
         let mut sounds = sound::Sounds::start();
         let menus = Menus::load(&mut session, &mut controls, &mut sounds, &mut notices);
+        // On a touch screen the help names the on-screen pad's buttons
+        // (a pad's) from the start, not keys there may be none of.
+        if touch::shown() {
+            controls.device = Device::Pad;
+        }
         Game {
             scene: Scene::new(&session),
             session,
@@ -443,6 +448,7 @@ impl Game {
             &hud::status(session, &self.clock, self.sounds.state()),
             &said,
             &help,
+            touch::foot(),
         );
         self.notices
             .shown(frame.notices_shown.saturating_sub(fixed), now);

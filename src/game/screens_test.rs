@@ -122,6 +122,7 @@ fn bars(
         &hud::status(session, &clock, Some("sound off (M)")),
         said,
         help,
+        None,
     )
 }
 
@@ -310,6 +311,79 @@ fn the_editor_fits_with_its_palette_panel_and_messages() {
 
 /// A window far smaller than the game is meant for (or none at all, while
 /// minimised) lays out without a panic; what does not fit is left out.
+/// Phones and a tablet, held sideways and upright.
+const TOUCH_SIZES: [(f32, f32); 6] = [
+    (844.0, 390.0),
+    (390.0, 844.0),
+    (800.0, 450.0),
+    (450.0, 800.0),
+    (640.0, 360.0),
+    (1024.0, 768.0),
+];
+
+#[test]
+fn with_touch_controls_the_bottom_bar_keeps_off_them_and_names_the_pad() {
+    use super::touch;
+    use dropthrough::command::Device;
+    let s = session(1);
+    let pad = Controls {
+        device: Device::Pad,
+        ..Controls::default()
+    };
+    let line = hud::help(&s, &pad, KeysScreen::Playing);
+    assert!(
+        line.contains("pad A"),
+        "the help names the pad's buttons: {line}"
+    );
+    let help = [line.as_str()];
+    for window in TOUCH_SIZES {
+        let controls = touch::layout(window.0, window.1);
+        let mut clock = FixedClock::default();
+        clock.toggle_pause();
+        let (frame, screen) = layout::bars(
+            window,
+            &hud::status(&s, &clock, None),
+            &notices(),
+            &help,
+            Some(controls.foot()),
+        );
+        check("play with touch", window, &[&screen]);
+        // A round control and a box share no point.
+        let apart = |(cx, cy): (f32, f32), r: f32, a: &Area| {
+            let x = cx.clamp(a.x, a.right());
+            let y = cy.clamp(a.y, a.bottom());
+            (x - cx).hypot(y - cy) >= r
+        };
+        let round = std::iter::once((controls.cross, controls.cross_radius))
+            .chain(controls.buttons.iter().map(|b| (b.centre, b.radius)));
+        for (centre, r) in round {
+            for (_, l) in &screen.lines {
+                assert!(
+                    apart(centre, r, &l.at),
+                    "{window:?}: {:?} {:?} is under the control at {centre:?}",
+                    l.text,
+                    l.at
+                );
+            }
+        }
+        assert!(frame.notices_shown >= 1, "{window:?}: a notice is shown");
+        assert!(
+            frame.play.h >= window.1 * 0.6,
+            "{window:?}: the level keeps room: {:?}",
+            frame.play
+        );
+        // Held sideways the bar fits between the thumbs, and the level
+        // keeps the height above it; upright it goes above the controls.
+        let sideways = window.0 > window.1;
+        assert_eq!(
+            frame.bottom.x > 0.0,
+            sideways,
+            "{window:?}: bar at {:?}",
+            frame.bottom
+        );
+    }
+}
+
 #[test]
 fn a_tiny_window_lays_out_without_a_panic() {
     let mut s = session(3).with_menu();

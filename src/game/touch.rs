@@ -19,6 +19,7 @@ use std::cell::Cell;
 use dropthrough::command::Key;
 use macroquad::prelude::*;
 
+use super::layout::Pad;
 use super::pad::Held;
 use super::palette;
 
@@ -100,6 +101,29 @@ pub fn layout(w: f32, h: f32) -> Layout {
 }
 
 impl Layout {
+    /// Where the controls at the window's foot (the cross, A and Y) sit,
+    /// as drawn, for the bottom bar to keep off.
+    pub fn foot(&self) -> Pad {
+        let low = self
+            .buttons
+            .iter()
+            .filter(|b| !matches!(b.key, Key::PadStart | Key::PadSelect));
+        let (right, top) = low.fold(
+            (f32::INFINITY, self.cross.1 - self.cross_radius),
+            |(right, top), b| {
+                (
+                    right.min(b.centre.0 - b.radius),
+                    top.min(b.centre.1 - b.radius),
+                )
+            },
+        );
+        Pad {
+            left: self.cross.0 + self.cross_radius,
+            right,
+            top,
+        }
+    }
+
     /// Whether `point` is on a control (its slop included), pressing
     /// something or not (the cross's centre presses nothing).
     pub fn covers(&self, (x, y): (f32, f32)) -> bool {
@@ -185,6 +209,11 @@ pub fn read() -> Held {
         return Held::default();
     }
     layout(screen_width(), screen_height()).held(&points)
+}
+
+/// Where the controls at the window's foot sit, where they are shown.
+pub fn foot() -> Option<Pad> {
+    shown().then(|| layout(screen_width(), screen_height()).foot())
 }
 
 /// Whether `point` is on the controls, where they are shown.
