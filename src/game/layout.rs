@@ -255,8 +255,10 @@ pub struct Pad {
 }
 
 /// The fewest characters a line of the bottom bar may hold between the
-/// touch controls; fewer, and the bar goes above them.
-const FEWEST_BETWEEN: usize = 24;
+/// touch controls; fewer, and the bar goes above them. Phones and tablets
+/// held sideways leave 50 and more; a tablet held upright about 25, a
+/// column too narrow to read.
+const FEWEST_BETWEEN: usize = 40;
 
 /// The play screen's bars: `status` (parts ranked as [`fit`] takes them)
 /// across the top; across the bottom the notices, as many whole ones as fit

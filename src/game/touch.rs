@@ -57,6 +57,8 @@ const UP_DOWN: f32 = 0.5;
 /// cross's, and a button's (less: they sit closer together).
 const SLOP: f32 = 1.5;
 const BUTTON_SLOP: f32 = 1.0 + (SLOP - 1.0) * 0.5;
+/// The room left between a control and the bottom bar, px.
+const CLEARANCE: f32 = 4.0;
 
 /// The controls for a `w` × `h` window: sized by its shorter side (never
 /// smaller than a fingertip), in the bottom corners and the top right.
@@ -102,7 +104,7 @@ pub fn layout(w: f32, h: f32) -> Layout {
 
 impl Layout {
     /// Where the controls at the window's foot (the cross, A and Y) sit,
-    /// as drawn, for the bottom bar to keep off.
+    /// as drawn and [`CLEARANCE`] around, for the bottom bar to keep off.
     pub fn foot(&self) -> Pad {
         let low = self
             .buttons
@@ -118,9 +120,9 @@ impl Layout {
             },
         );
         Pad {
-            left: self.cross.0 + self.cross_radius,
-            right,
-            top,
+            left: self.cross.0 + self.cross_radius + CLEARANCE,
+            right: right - CLEARANCE,
+            top: top - CLEARANCE,
         }
     }
 
