@@ -309,8 +309,6 @@ fn the_editor_fits_with_its_palette_panel_and_messages() {
     }
 }
 
-/// A window far smaller than the game is meant for (or none at all, while
-/// minimised) lays out without a panic; what does not fit is left out.
 /// Phones and a tablet, held sideways and upright.
 const TOUCH_SIZES: [(f32, f32); 7] = [
     (844.0, 390.0),
@@ -399,6 +397,8 @@ fn with_touch_controls_the_bottom_bar_keeps_off_them_and_names_the_pad() {
     }
 }
 
+/// A window far smaller than the game is meant for (or none at all, while
+/// minimised) lays out without a panic; what does not fit is left out.
 #[test]
 fn a_tiny_window_lays_out_without_a_panic() {
     let mut s = session(3).with_menu();
