@@ -136,20 +136,28 @@ async function waitSteps(page, steps) {
   }
 }
 
-// Runs right on level 01 (or a level like it) with the keyboard, mashing
-// Space to the MASH rhythm, until a step reaches the exit (from line `from`
-// on) or `ms` pass; gives that step's line, or null.
-async function runToExit(page, lines, from, ms) {
+// Mashes jump to the MASH rhythm (`press` and `release` it) until a step
+// reaches the exit (from line `from` on) or `ms` pass; gives that step's
+// line, or null. Running right is the caller's.
+async function mashToExit(page, lines, from, ms, press, release) {
   const until = Date.now() + ms;
   let exit = null;
-  await page.keyboard.down("ArrowRight");
   while (exit === null && Date.now() < until) {
-    await page.keyboard.down("Space");
+    await press();
     await waitSteps(page, MASH.down);
-    await page.keyboard.up("Space");
+    await release();
     await waitSteps(page, MASH.up);
     exit = lines.slice(from).find((l) => EXITED.test(l)) ?? null;
   }
+  return exit;
+}
+
+// Runs right on level 01 (or a level like it) with the keyboard, mashing
+// Space, to the exit (mashToExit).
+async function runToExit(page, lines, from, ms) {
+  await page.keyboard.down("ArrowRight");
+  const exit = await mashToExit(page, lines, from, ms,
+    () => page.keyboard.down("Space"), () => page.keyboard.up("Space"));
   await page.keyboard.up("ArrowRight");
   return exit;
 }
@@ -283,10 +291,8 @@ try {
   const pad = await open("?level=01-first-steps", fakePad);
   await waitFor(pad.lines, /dropthrough: ready level 01-first-steps\.txt/);
   await pad.page.click("#glcanvas");
-  await pad.page.evaluate(() => {
-    window.fake_pad.axes[0] = 1;
-  });
   await pad.page.evaluate((steps) => {
+    window.fake_pad.axes[0] = 1;
     window.mash = { steps, down: true, since: window.steps_run };
   }, MASH);
   const exited = await waitFor(pad.lines, EXITED, 30000);
@@ -554,16 +560,10 @@ try {
     const right = { x: pads.cross.x + pads.cross.r * 0.8, y: pads.cross.y, id: 1 };
     const a = { x: pads.A.x, y: pads.A.y, id: 2 };
     await touch(play.cdp, "touchStart", [right]);
-    let touchExit = null;
-    for (let i = 0; i < 60 && touchExit === null; i++) {
-      // CDP: a touchStart or touchEnd names the fingers that go down or up;
-      // the right thumb stays down throughout.
-      await touch(play.cdp, "touchStart", [a]);
-      await waitSteps(play.page, MASH.down);
-      await touch(play.cdp, "touchEnd", [a]);
-      await waitSteps(play.page, MASH.up);
-      touchExit = play.lines.find((l) => EXITED.test(l)) ?? null;
-    }
+    // CDP: a touchStart or touchEnd names the fingers that go down or up;
+    // the right thumb stays down throughout.
+    const touchExit = await mashToExit(play.page, play.lines, 0, 30000,
+      () => touch(play.cdp, "touchStart", [a]), () => touch(play.cdp, "touchEnd", [a]));
     await touch(play.cdp, "touchEnd", [right]);
     const touchKeys = play.lines.filter((l) => /dropthrough: keys /.test(l));
     check(touchKeys.some((l) => /keys right\+jump$/.test(l)), `two fingers at once: right held while A jumps (${touchKeys.slice(0, 3).join(" | ")})`);
