@@ -42,8 +42,8 @@ fn stack(speed: u32) -> World {
 }
 
 fn check_stacked(world: &World, speed: u32) {
-    let lift = world.mover_boxes()[0].rect;
-    for (k, b) in world.bodies().iter().enumerate() {
+    let lift = world.movers()[0].rect();
+    for (k, b) in world.level_bodies().iter().enumerate() {
         assert!(b.alive(), "crate {k} at {speed} px/step");
         let want = lift.y - k as i32 * TILE;
         assert_eq!(b.rect().bottom(), want, "crate {k} at {speed} px/step");
@@ -117,7 +117,7 @@ fn crowds(c: &mut Criterion) {
         }
         let grid = &world.level().grid;
         let inside = world
-            .bodies()
+            .level_bodies()
             .iter()
             .filter(|b| b.alive() && dropthrough::collide::overlaps_solid(grid, &b.rect()))
             .count();

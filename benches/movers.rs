@@ -85,13 +85,17 @@ fn many_movers(c: &mut Criterion) {
     for speed in SPEEDS {
         for mode in CollisionMode::EXACT {
             let mut world = World::new(many(speed), mode);
-            world.place_player(2, (ROWS as i32 - 2) * 16);
+            world.place_player(2, (ROWS as i32 - 2) * 16).unwrap();
             let mut check = world.clone();
             let step = check.step(Keys::NONE);
-            assert_eq!(step.movers.rider_of, Some('a'), "{mode}: rides a");
+            assert_eq!(
+                step.report.rode,
+                Some(dropthrough::Carrier::Solid(dropthrough::SolidId(0))),
+                "{mode}: rides a"
+            );
             assert_eq!(
                 check.player().rect().bottom(),
-                check.mover_boxes()[0].rect.y,
+                check.movers()[0].rect().y,
                 "{mode}: carried {speed} px up with it"
             );
             bench_step(&mut group, mode, speed, &world);

@@ -6,7 +6,7 @@
 
 use dropthrough::geom::TILE;
 use dropthrough::grid::Tile;
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::SolidKind;
 use dropthrough::tuning::STEPS_PER_SECOND;
 use dropthrough::{CollisionMode, Keys, Level, World};
 use macroquad::prelude::*;
@@ -53,12 +53,13 @@ async fn main() {
             }
         }
         // Movers where they are now: a solid block, or a one-way plank.
-        for m in world.mover_boxes() {
-            let (color, height) = match m.kind {
-                MoverKind::Solid => (LIGHTGRAY, m.rect.h),
-                MoverKind::OneWay => (BEIGE, 4),
+        for m in world.solids() {
+            let r = m.rect();
+            let (color, height) = match m.kind() {
+                SolidKind::Solid => (LIGHTGRAY, r.h),
+                SolidKind::OneWay => (BEIGE, 4),
             };
-            draw_box(m.rect.x, m.rect.y, m.rect.w, height, color);
+            draw_box(r.x, r.y, r.w, height, color);
         }
         // Bullets: circles at their centres.
         let r = world.tuning().bullet_radius as f32 * ZOOM;

@@ -8,7 +8,7 @@
 
 use dropthrough::geom::{Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
-use dropthrough::mover::{Dir, Mover, MoverKind, MoverSpec};
+use dropthrough::mover::{Dir, Mover, MoverSpec, SolidKind};
 use dropthrough::{CollisionMode, Keys, Level, World};
 
 /// What the game decides for its enemy each step: walk the way it faces;
@@ -50,7 +50,7 @@ fn main() {
     level.movers.push(Mover {
         letter: 'a',
         spec: MoverSpec {
-            kind: MoverKind::OneWay,
+            kind: SolidKind::OneWay,
             dir: Dir::Up,
             tiles: 6,
             speed: 40.0,
@@ -60,30 +60,32 @@ fn main() {
     let mut world = World::new(level, CollisionMode::Sweep);
 
     // The enemy: a box of the game's size, standing on the lift.
-    let enemy = world.add_actor(Rect::new(8 * TILE + 6, 10 * TILE - 12, 10, 12));
+    let enemy = world
+        .add_actor(Rect::new(8 * TILE + 6, 10 * TILE - 12, 10, 12))
+        .unwrap();
     let mut pacer = Pacer { facing: 1 };
     let mut stopped = false;
-    let start_y = world.actor(enemy).map_or(0, |a| a.rect().y);
+    let start_y = world.body(enemy).map_or(0, |a| a.rect().y);
     // Let the lift carry it (standing still) for a second.
     for _ in 0..60 {
         world.step(Keys::NONE);
     }
-    let lifted = world.actor(enemy).map_or(0, |a| a.rect().y);
+    let lifted = world.body(enemy).map_or(0, |a| a.rect().y);
     println!("the lift carried the enemy from y = {start_y} to y = {lifted}");
     assert!(lifted < start_y, "the lift carries the game's actor");
 
     // Fire a bullet at it from the left, level with its middle.
-    let r = world.actor(enemy).map(|a| a.rect()).expect("still there");
+    let r = world.body(enemy).map(|a| a.rect()).expect("still there");
     let target_y = f64::from(r.y) + f64::from(r.h) / 2.0;
-    world.spawn_bullet((24.0, target_y), (3000.0, 0.0));
+    world.spawn_bullet((24.0, target_y), (3000.0, 0.0)).unwrap();
 
     // Then pace for a few seconds.
     let mut shot_at = None;
     for step in 0..240 {
         let keys = pacer.keys(stopped);
-        world.set_keys(enemy, keys);
+        world.set_keys(enemy, keys).unwrap();
         world.step(Keys::NONE);
-        let Some(a) = world.actor(enemy) else { break };
+        let Some(a) = world.body(enemy) else { break };
         if a.events().shot && shot_at.is_none() {
             shot_at = Some(step);
             println!(
@@ -91,11 +93,11 @@ fn main() {
                 a.rect()
             );
         }
-        stopped = a.controller().vx() == 0.0 && keys.run_dir() != 0;
+        stopped = a.vx() == 0.0 && keys.run_dir() != 0;
     }
     assert!(shot_at.is_some(), "the bullet stops at the game's actor");
     let a = world
-        .actor(enemy)
+        .body(enemy)
         .expect("the game decides what a shot does");
     println!(
         "after {} steps the enemy is at {:?}, in play: {}",

@@ -48,6 +48,15 @@ impl BodyKind {
     }
 }
 
+impl From<BodyKind> for crate::world::Kind {
+    fn from(kind: BodyKind) -> crate::world::Kind {
+        match kind {
+            BodyKind::Crate => crate::world::Kind::Crate,
+            BodyKind::Walker => crate::world::Kind::Walker,
+        }
+    }
+}
+
 /// One crate or walker as the level starts it. Its id is its place in
 /// [`crate::Level::bodies`] plus one (reading order of the cells).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -14,7 +14,7 @@ use std::path::{Path, PathBuf};
 
 use crate::header::{NUMBER_KEYS, TEXT_KEYS};
 use crate::level::{Level, MAX_GRID_SIDE};
-use crate::mover::MoverKind;
+use crate::mover::SolidKind;
 use crate::trace::AtomicFile;
 
 /// Most edits that can be undone.
@@ -29,7 +29,7 @@ pub enum Brush {
     /// Moves the player's spawn `@` here.
     Spawn,
     /// A new moving platform, drawn as a rectangle.
-    Mover(MoverKind),
+    Mover(SolidKind),
 }
 
 impl Brush {
@@ -43,8 +43,8 @@ impl Brush {
         Brush::Tile('>'),
         Brush::Tile('<'),
         Brush::Tile('T'),
-        Brush::Mover(MoverKind::OneWay),
-        Brush::Mover(MoverKind::Solid),
+        Brush::Mover(SolidKind::OneWay),
+        Brush::Mover(SolidKind::Solid),
         Brush::Tile('C'),
         Brush::Tile('W'),
     ];
@@ -66,17 +66,17 @@ impl Brush {
             Brush::Tile('W') => "walker",
             Brush::Tile(_) => "erase",
             Brush::Spawn => "spawn (moves it)",
-            Brush::Mover(MoverKind::OneWay) => "one-way mover",
-            Brush::Mover(MoverKind::Solid) => "solid mover",
+            Brush::Mover(SolidKind::OneWay) => "one-way mover",
+            Brush::Mover(SolidKind::Solid) => "solid mover",
         }
     }
 }
 
 /// A new mover's header value: it moves a few tiles and back, slowly.
-fn new_mover_spec(kind: MoverKind) -> &'static str {
+fn new_mover_spec(kind: SolidKind) -> &'static str {
     match kind {
-        MoverKind::OneWay => "oneway up 3 60",
-        MoverKind::Solid => "solid right 3 60",
+        SolidKind::OneWay => "oneway up 3 60",
+        SolidKind::Solid => "solid right 3 60",
     }
 }
 

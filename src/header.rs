@@ -3,7 +3,7 @@
 //! level back out and the [`Tuning`] overrides all come from [`NUMBER_KEYS`],
 //! so a new key is one new row. Keys `a`–`z` each describe a mover.
 
-use crate::mover::{Dir, MoverKind, MoverSpec, MAX_MOVER_SPEED, MAX_MOVER_TILES};
+use crate::mover::{Dir, MoverSpec, SolidKind, MAX_MOVER_SPEED, MAX_MOVER_TILES};
 use crate::tuning::Tuning;
 use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 
@@ -168,8 +168,8 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
     }
     let (at, kind) = word(0);
     let kind = match kind {
-        "solid" => MoverKind::Solid,
-        "oneway" => MoverKind::OneWay,
+        "solid" => SolidKind::Solid,
+        "oneway" => SolidKind::OneWay,
         _ => {
             return Err((
                 at,

@@ -16,7 +16,7 @@ use crate::header::{
     known_keys, mover_key, parse_mover, Field, Header, HINT_KEY, NUMBER_KEYS, TEXT_KEYS, TITLE_KEY,
     WORLD_KEY,
 };
-use crate::mover::{Mover, MoverKind};
+use crate::mover::{Mover, SolidKind};
 use crate::printable::printable;
 use crate::textfile::{read_limited, utf8, ReadError};
 
@@ -262,6 +262,12 @@ impl Level {
     }
 }
 
+/// The box of a `w` × `h` px body spawned in cell (`col`, `row`): standing
+/// on the cell's bottom edge, centred on it.
+pub fn spawn_rect(col: i32, row: i32, w: i32, h: i32) -> Rect {
+    Rect::new(col * TILE + (TILE - w) / 2, (row + 1) * TILE - h, w, h)
+}
+
 impl Level {
     /// A level built in code: `grid`, with the player's spawn in cell
     /// `spawn` (`col`, `row`), no header, movers, crates or walkers yet —
@@ -443,7 +449,7 @@ impl<'a> Parser<'a> {
             let cell = Rect::new(cell.0 * TILE, cell.1 * TILE, TILE, TILE);
             let crossing = movers
                 .iter()
-                .find(|m| m.spec.kind == MoverKind::Solid && m.path().overlaps(&cell));
+                .find(|m| m.spec.kind == SolidKind::Solid && m.path().overlaps(&cell));
             if let Some(m) = crossing {
                 let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
                 return Err(self.error(
@@ -589,7 +595,7 @@ impl<'a> Parser<'a> {
         }
         let spawn_cell = Rect::new(spawn.0 * TILE, spawn.1 * TILE, TILE, TILE);
         for m in &movers {
-            if m.spec.kind == MoverKind::Solid && m.path().overlaps(&spawn_cell) {
+            if m.spec.kind == SolidKind::Solid && m.path().overlaps(&spawn_cell) {
                 let (line, col, _, _) = self.spawn.unwrap_or_default();
                 let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
                 return Err(self.error(

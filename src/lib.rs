@@ -44,18 +44,19 @@ pub mod clock;
 pub mod collide;
 #[cfg(feature = "game")]
 pub mod command;
+pub mod controller;
 #[cfg(feature = "game")]
 pub mod editor;
 pub mod geom;
 pub mod grid;
 pub mod header;
 pub mod headless;
+pub mod id;
 pub mod input;
 pub mod level;
 #[cfg(feature = "game")]
 pub mod link;
 pub mod mover;
-pub mod player;
 pub mod printable;
 #[cfg(feature = "game")]
 pub mod records;
@@ -75,7 +76,14 @@ pub mod tuning;
 pub mod world;
 
 pub use collide::CollisionMode;
+pub use geom::{Rect, TILE};
+pub use grid::{Grid, Tile};
+pub use id::{BodyId, Carrier, Obstacle, SolidId};
 pub use input::{Buttons, InputScript, Keys};
 pub use level::{Level, LevelError};
+pub use mover::SolidKind;
 pub use tuning::Tuning;
-pub use world::{Actor, ActorEvents, ActorId, Body, BodyEvents, Events, Step, World};
+pub use world::{
+    ActorSpec, Body, Cause, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side, Solid,
+    Step, World, WorldError,
+};

@@ -15,7 +15,7 @@ pub const MAX_MOVER_SPEED: f64 = 10_000_000.0;
 
 /// What a mover is to the bodies around it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum MoverKind {
+pub enum SolidKind {
     /// Blocks from every side, like `#`; pushes what it runs into.
     Solid,
     /// Only its top edge blocks, with the one-way rule; rising, it catches
@@ -54,12 +54,12 @@ impl Dir {
     }
 }
 
-impl MoverKind {
+impl SolidKind {
     /// The word a level file uses.
     pub fn name(self) -> &'static str {
         match self {
-            MoverKind::Solid => "solid",
-            MoverKind::OneWay => "oneway",
+            SolidKind::Solid => "solid",
+            SolidKind::OneWay => "oneway",
         }
     }
 }
@@ -80,7 +80,7 @@ impl Dir {
 #[derive(Clone, Copy, Debug, PartialEq)]
 pub struct MoverSpec {
     /// Solid or one-way.
-    pub kind: MoverKind,
+    pub kind: SolidKind,
     /// The way it first moves.
     pub dir: Dir,
     /// How far it goes before it turns back, in tiles (1 to 4096).
@@ -173,7 +173,7 @@ impl Mover {
 /// drops through it. `naive` only sees where the mover ends: it pushes a box
 /// the mover's new box overlaps, so a fast mover passes through.
 pub(crate) fn push(
-    kind: MoverKind,
+    kind: SolidKind,
     old: Rect,
     new: Rect,
     start: Rect,
@@ -196,10 +196,10 @@ pub(crate) fn push(
         start.leading_edge(axis, 1) <= old.pos(axis)
     };
     let may_push = match kind {
-        MoverKind::Solid => true,
-        MoverKind::OneWay => axis == Axis::Y && sign < 0 && !dropping_through_it,
+        SolidKind::Solid => true,
+        SolidKind::OneWay => axis == Axis::Y && sign < 0 && !dropping_through_it,
     };
-    if !may_push || !across || !(ahead || naive && kind == MoverKind::Solid) {
+    if !may_push || !across || !(ahead || naive && kind == SolidKind::Solid) {
         return None;
     }
     if naive && !now.overlaps(&new) {
@@ -223,7 +223,7 @@ mod tests {
         Mover {
             letter: 'a',
             spec: MoverSpec {
-                kind: MoverKind::Solid,
+                kind: SolidKind::Solid,
                 dir,
                 tiles,
                 speed,

@@ -126,13 +126,13 @@ impl<W: Write> ActorWriter<W> {
     /// Writes the rows of the step just taken.
     pub fn rows(&mut self, world: &World) -> io::Result<()> {
         let frame = world.frame();
-        for (i, b) in world.bodies().iter().enumerate() {
+        for (i, b) in world.level_bodies().iter().enumerate() {
             let r = b.rect();
             // Frame 0 reports no events.
             let events = if frame == 0 {
                 String::new()
             } else {
-                b.events().names()
+                b.events().actors_names(b.kind())
             };
             writeln!(
                 self.out,

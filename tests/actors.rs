@@ -7,7 +7,7 @@ mod common;
 use common::{keys, level};
 use dropthrough::geom::{Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
-use dropthrough::{CollisionMode, Keys, Level, World};
+use dropthrough::{Cause, CollisionMode, Keys, Level, World};
 
 const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
 
@@ -27,15 +27,15 @@ fn room() -> Level {
 fn actors_hold_their_own_keys_and_ids_are_never_reused() {
     for mode in EXACT {
         let mut w = World::new(room(), mode);
-        let a = w.add_actor(Rect::new(64, 40, 10, 8));
-        let b = w.add_actor(Rect::new(96, 40, 10, 8));
-        w.set_keys(a, keys("left"));
-        w.set_keys(b, keys("right"));
+        let a = w.add_actor(Rect::new(64, 40, 10, 8)).unwrap();
+        let b = w.add_actor(Rect::new(96, 40, 10, 8)).unwrap();
+        w.set_keys(a, keys("left")).unwrap();
+        w.set_keys(b, keys("right")).unwrap();
         for _ in 0..120 {
             w.step(Keys::NONE);
         }
-        let ra = w.actor(a).unwrap().rect();
-        let rb = w.actor(b).unwrap().rect();
+        let ra = w.body(a).unwrap().rect();
+        let rb = w.body(b).unwrap().rect();
         assert_eq!(
             (ra.x, ra.bottom()),
             (16, 64),
@@ -47,12 +47,17 @@ fn actors_hold_their_own_keys_and_ids_are_never_reused() {
             "{mode}: against the right wall"
         );
         assert_eq!(w.player().rect().x, 18, "{mode}: the player holds nothing");
-        assert!(w.remove_actor(a));
-        assert!(!w.remove_actor(a), "removed once");
-        let c = w.add_actor(Rect::new(64, 40, 10, 8));
+        assert!(w.remove(a).is_ok());
+        assert_eq!(
+            w.remove(a),
+            Err(dropthrough::WorldError::NoBody(a)),
+            "removed once"
+        );
+        let c = w.add_actor(Rect::new(64, 40, 10, 8)).unwrap();
         assert_ne!(c, a, "a new id");
-        assert!(w.actor(a).is_none());
-        assert_eq!(w.actors().count(), 2);
+        assert!(w.body(a).is_none());
+        let actors = w.bodies().filter(|b| b.kind() == dropthrough::Kind::Actor);
+        assert_eq!(actors.count(), 2);
     }
 }
 
@@ -60,15 +65,15 @@ fn actors_hold_their_own_keys_and_ids_are_never_reused() {
 fn an_actor_jumps_with_the_players_controller() {
     for mode in EXACT {
         let mut w = World::new(room(), mode);
-        let a = w.add_actor(Rect::new(64, 48, 12, 16));
-        w.set_keys(a, keys("jump"));
+        let a = w.add_actor(Rect::new(64, 48, 12, 16)).unwrap();
+        w.set_keys(a, keys("jump")).unwrap();
         w.step(Keys::NONE);
-        let actor = w.actor(a).unwrap();
+        let actor = w.body(a).unwrap();
         assert!(actor.events().jump, "{mode}");
         // The same first step of a jump as the player's.
         let mut p = World::new(room(), mode);
         p.step(keys("jump"));
-        assert_eq!(actor.controller().vy(), p.player().vy(), "{mode}");
+        assert_eq!(actor.vy(), p.player().vy(), "{mode}");
         assert_eq!(48 - actor.rect().y, 48 - p.player().rect().y, "{mode}");
     }
 }
@@ -83,21 +88,21 @@ fn a_fast_actor_never_passes_a_thin_wall() {
         ";
     for mode in EXACT {
         let mut w = World::new(level(text), mode);
-        let a = w.add_actor(Rect::new(20, 16, 10, 16));
-        w.set_keys(a, keys("right"));
+        let a = w.add_actor(Rect::new(20, 16, 10, 16)).unwrap();
+        w.set_keys(a, keys("right")).unwrap();
         for _ in 0..30 {
             w.step(Keys::NONE);
-            assert!(w.actor(a).unwrap().rect().right() <= 80, "{mode}");
+            assert!(w.body(a).unwrap().rect().right() <= 80, "{mode}");
         }
         // Naive shows the bug the exact modes cure.
     }
     let mut w = World::new(level(text), CollisionMode::Naive);
-    let a = w.add_actor(Rect::new(20, 16, 10, 16));
-    w.set_keys(a, keys("right"));
+    let a = w.add_actor(Rect::new(20, 16, 10, 16)).unwrap();
+    w.set_keys(a, keys("right")).unwrap();
     for _ in 0..30 {
         w.step(Keys::NONE);
     }
-    assert!(w.actor(a).unwrap().rect().x > 80, "naive tunnels");
+    assert!(w.body(a).unwrap().rect().x > 80, "naive tunnels");
 }
 
 #[test]
@@ -117,12 +122,12 @@ fn a_mover_carries_an_actor_and_crushes_one_it_cannot_clear() {
             ),
             mode,
         );
-        let rider = w.add_actor(Rect::new(18, 52, 10, 12));
+        let rider = w.add_actor(Rect::new(18, 52, 10, 12)).unwrap();
         for _ in 0..20 {
             w.step(Keys::NONE);
-            let lift = w.mover_boxes()[0].rect;
+            let lift = w.movers()[0].rect();
             assert_eq!(
-                w.actor(rider).unwrap().rect().bottom(),
+                w.body(rider).unwrap().rect().bottom(),
                 lift.y,
                 "{mode}: carried"
             );
@@ -140,14 +145,14 @@ fn a_mover_carries_an_actor_and_crushes_one_it_cannot_clear() {
             ),
             mode,
         );
-        let squeezed = w.add_actor(Rect::new(40, 16, 12, 16));
+        let squeezed = w.add_actor(Rect::new(40, 16, 12, 16)).unwrap();
         let mut crushed = false;
         for _ in 0..30 {
             w.step(Keys::NONE);
-            let Some(a) = w.actor(squeezed) else { break };
-            crushed |= a.events().crushed;
+            let Some(a) = w.body(squeezed) else { break };
+            crushed |= a.events().crush;
         }
-        let a = w.actor(squeezed).unwrap();
+        let a = w.body(squeezed).unwrap();
         assert!(crushed && !a.in_play(), "{mode}: crushed against the wall");
     }
 }
@@ -166,19 +171,19 @@ fn an_actor_pushes_a_crate_and_a_bullet_stops_at_it() {
             ),
             mode,
         );
-        let a = w.add_actor(Rect::new(36, 36, 12, 12));
-        w.set_keys(a, keys("right"));
+        let a = w.add_actor(Rect::new(36, 36, 12, 12)).unwrap();
+        w.set_keys(a, keys("right")).unwrap();
         for _ in 0..60 {
             w.step(Keys::NONE);
         }
-        let crate_box = w.bodies()[0].rect();
+        let crate_box = w.level_bodies()[0].rect();
         assert_eq!(crate_box.right(), 128, "{mode}: pushed to the wall");
-        assert_eq!(w.actor(a).unwrap().rect().right(), crate_box.x, "{mode}");
-        let r = w.actor(a).unwrap().rect();
+        assert_eq!(w.body(a).unwrap().rect().right(), crate_box.x, "{mode}");
+        let r = w.body(a).unwrap().rect();
         let y = f64::from(r.y) + 6.0;
-        w.spawn_bullet((40.0, y), (6000.0, 0.0));
+        w.spawn_bullet((40.0, y), (6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
-        assert!(w.actor(a).unwrap().events().shot, "{mode}");
+        assert!(w.body(a).unwrap().events().shot, "{mode}");
         assert!(w.bullets().is_empty(), "{mode}: it stopped there");
     }
 }
@@ -236,19 +241,19 @@ fn a_tile_changed_at_run_time_is_seen_by_moves_and_by_bullets() {
             mode,
         );
         // A bullet fired early makes the clearance; then the wall goes.
-        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
         assert!(w.bullets().is_empty(), "{mode}: stopped by the wall");
-        assert!(w.set_tile(5, 1, Tile::Empty));
-        assert!(!w.set_tile(50, 1, Tile::Empty), "outside the grid");
-        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        assert!(w.set_tile(5, 1, Tile::Empty).is_ok());
+        assert!(w.set_tile(50, 1, Tile::Empty).is_err(), "outside the grid");
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
         let b = w.bullets()[0].pos.0;
         assert!(b < 5.0 * TILE as f64, "{mode}: it flies where the wall was");
         // A wall put further on stops the player there.
-        assert!(w.set_tile(7, 1, Tile::Solid));
+        assert!(w.set_tile(7, 1, Tile::Solid).is_ok());
         w.step(Keys::NONE);
-        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0));
+        w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
         let stop = w.bullet_rows()[0];
         // Sweep stops it touching the wall; substep up to a pixel late.
@@ -290,10 +295,10 @@ fn a_wall_put_in_open_space_stops_bullets_at_once() {
     text.push_str(&"#".repeat(30));
     for mode in EXACT {
         let mut w = World::new(Level::parse(&text, "open.txt").unwrap(), mode);
-        w.spawn_bullet((40.0, 248.0), (60_000.0, 0.0));
+        w.spawn_bullet((40.0, 248.0), (60_000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
-        assert!(w.set_tile(15, 15, Tile::Solid));
-        w.spawn_bullet((40.0, 248.0), (6_000.0, 0.0));
+        assert!(w.set_tile(15, 15, Tile::Solid).is_ok());
+        w.spawn_bullet((40.0, 248.0), (6_000.0, 0.0)).unwrap();
         let mut stops = Vec::new();
         for _ in 0..4 {
             w.step(Keys::NONE);
@@ -321,34 +326,34 @@ fn a_wall_put_in_open_space_stops_bullets_at_once() {
 fn an_actor_reports_its_jump_bump_and_landing_once_each() {
     for mode in EXACT {
         let mut w = World::new(room(), mode);
-        let a = w.add_actor(Rect::new(64, 48, 12, 16));
-        w.set_keys(a, keys("jump"));
-        assert_eq!(w.actor(a).unwrap().keys(), keys("jump"), "{mode}");
+        let a = w.add_actor(Rect::new(64, 48, 12, 16)).unwrap();
+        w.set_keys(a, keys("jump")).unwrap();
+        assert_eq!(w.body(a).unwrap().keys(), keys("jump"), "{mode}");
         let (mut jumps, mut bumps, mut lands) = (0, 0, 0);
         for n in 0..90 {
             w.step(Keys::NONE);
             if n == 20 {
-                w.set_keys(a, Keys::NONE);
+                w.set_keys(a, Keys::NONE).unwrap();
             }
-            let actor = w.actor(a).unwrap();
+            let actor = w.body(a).unwrap();
             assert!(actor.in_play(), "{mode}");
             let e = actor.events();
-            assert!(!e.met_walker && !e.crushed, "{mode}");
+            assert!(!e.death && !e.crush, "{mode}");
             jumps += usize::from(e.jump);
             bumps += usize::from(e.bump);
             lands += usize::from(e.land);
         }
         // The room is three tiles high; a jump rises about 54 px.
         assert_eq!((jumps, bumps, lands), (1, 1, 1), "{mode}");
-        assert_eq!(w.actor(a).unwrap().rect().bottom(), 64, "{mode}");
+        assert_eq!(w.body(a).unwrap().rect().bottom(), 64, "{mode}");
     }
 }
 
-/// An actor meets a walker by its own fall onto it, and by a carry that
-/// takes it past one in a single step (50 px, so no later move of the step
-/// reaches it).
+/// A walker kills an actor as it kills the player: by the actor's own run
+/// into its side, and by a carry that takes the actor past one in a single
+/// step (50 px, so no later move of the step reaches it).
 #[test]
-fn an_actor_meets_walkers_by_its_own_moves_and_by_carries() {
+fn a_walker_kills_an_actor_met_by_its_own_moves_and_by_carries() {
     for mode in EXACT {
         let mut w = World::new(
             level(
@@ -363,14 +368,16 @@ fn an_actor_meets_walkers_by_its_own_moves_and_by_carries() {
             ),
             mode,
         );
-        let a = w.add_actor(Rect::new(66, 16, 10, 12));
+        let a = w.add_actor(Rect::new(20, 52, 10, 12)).unwrap();
+        w.set_keys(a, keys("right")).unwrap();
         let met: Vec<bool> = (0..30)
             .map(|_| {
                 w.step(Keys::NONE);
-                w.actor(a).unwrap().events().met_walker
+                w.body(a).unwrap().cause() == Some(Cause::Deadly)
             })
             .collect();
-        assert!(met.contains(&true), "{mode}: fell onto it");
+        assert!(met.contains(&true), "{mode}: ran into its side");
+        assert!(!w.body(a).unwrap().in_play(), "{mode}: and left play");
 
         let mut w = World::new(
             level(
@@ -389,14 +396,14 @@ fn an_actor_meets_walkers_by_its_own_moves_and_by_carries() {
             mode,
         );
         // Tall enough to reach the walker on its ledge from the mover below.
-        let a = w.add_actor(Rect::new(18, 52, 10, 28));
+        let a = w.add_actor(Rect::new(18, 52, 10, 28)).unwrap();
         w.step(Keys::NONE);
-        let actor = w.actor(a).unwrap();
-        assert!(!actor.events().met_walker, "{mode}: {:?}", actor.rect());
+        let actor = w.body(a).unwrap();
+        assert!(!actor.events().death, "{mode}: {:?}", actor.rect());
         w.step(Keys::NONE);
-        let actor = w.actor(a).unwrap();
+        let actor = w.body(a).unwrap();
         assert!(actor.rect().x > 95, "{mode}: carried past it");
-        assert!(actor.events().met_walker, "{mode}: met on the way");
+        assert_eq!(actor.cause(), Some(Cause::Deadly), "{mode}: met on the way");
     }
 }
 
@@ -417,12 +424,12 @@ fn a_carry_stopped_by_a_wall_leaves_the_actor_behind_not_crushed() {
             ),
             mode,
         );
-        let a = w.add_actor(Rect::new(18, 20, 10, 12));
+        let a = w.add_actor(Rect::new(18, 20, 10, 12)).unwrap();
         let mut stopped = false;
         for _ in 0..90 {
             w.step(Keys::NONE);
-            let actor = w.actor(a).unwrap();
-            assert!(actor.in_play() && !actor.events().crushed, "{mode}");
+            let actor = w.body(a).unwrap();
+            assert!(actor.in_play() && !actor.events().crush, "{mode}");
             stopped |= actor.rect().right() == 80;
         }
         assert!(stopped, "{mode}: held at the wall");

@@ -5,15 +5,16 @@ mod common;
 
 use common::{keys, level, world};
 use dropthrough::body::BodyKind;
-use dropthrough::collide::{self, CollisionMode, MoverBox, MoverSet, Passing};
+use dropthrough::collide::{self, Blocker, CollisionMode, Passing, SolidSet};
 use dropthrough::geom::{Axis, Rect};
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::SolidKind;
+use dropthrough::{Carrier, SolidId};
 use dropthrough::{Keys, World};
 
 const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
 
 fn body(w: &World, id: usize) -> (Rect, bool) {
-    let b = &w.bodies()[id - 1];
+    let b = &w.level_bodies()[id - 1];
     (b.rect(), b.alive())
 }
 
@@ -66,18 +67,18 @@ fn a_crate_falls_lands_once_and_stands_at_rest() {
         let gravity = w.tuning().gravity;
         for n in 1..=60 {
             w.step(Keys::NONE);
-            if w.bodies()[0].events().land {
+            if w.level_bodies()[0].events().land {
                 landed.push(n);
             }
             if n == 1 {
-                let vy = w.bodies()[0].vy();
+                let vy = w.level_bodies()[0].vy();
                 assert_eq!(vy, gravity / 60.0, "{mode}: one step of gravity");
             }
         }
         assert_eq!(landed.len(), 1, "{mode}: lands once");
         let (r, alive) = body(&w, 1);
         assert_eq!((r.y, alive), (64, true), "{mode}: on the floor's top");
-        assert_eq!(w.bodies()[0].vy(), 0.0, "{mode}: at rest");
+        assert_eq!(w.level_bodies()[0].vy(), 0.0, "{mode}: at rest");
     }
 }
 
@@ -193,7 +194,7 @@ fn a_falling_crate_crushes_a_walker_and_lands_where_it_walked() {
         let mut crushed = false;
         for _ in 0..60 {
             w.step(Keys::NONE);
-            crushed |= w.bodies()[1].events().crush;
+            crushed |= w.level_bodies()[1].events().crush;
         }
         assert!(crushed, "{mode}: the walker is crushed");
         assert!(!body(&w, 2).1, "{mode}: and gone");
@@ -225,7 +226,10 @@ fn a_crate_falling_on_the_player_crushes_it_and_every_body_is_put_back() {
             let step = w.step(Keys::NONE);
             if step.events.death {
                 death_at = Some(n);
-                assert!(w.bodies()[0].events().reset, "{mode}: reset on the death");
+                assert!(
+                    w.level_bodies()[0].events().reset,
+                    "{mode}: reset on the death"
+                );
                 assert_eq!(body(&w, 1).0, Rect::new(32, 16, 16, 16), "{mode}");
                 break;
             }
@@ -257,10 +261,10 @@ fn a_walker_walks_left_turns_at_a_wall_and_walks_back() {
         assert_eq!(body(&w, 1).0.x, 17, "{mode}");
         w.step(Keys::NONE);
         assert_eq!(body(&w, 1).0.x, 16, "{mode}: flush with the wall");
-        assert_eq!(w.bodies()[0].facing(), -1);
+        assert_eq!(w.level_bodies()[0].facing(), -1);
         w.step(Keys::NONE);
         assert_eq!(body(&w, 1).0.x, 16, "{mode}: stopped short");
-        assert_eq!(w.bodies()[0].facing(), 1, "{mode}: turned");
+        assert_eq!(w.level_bodies()[0].facing(), 1, "{mode}: turned");
         w.step(Keys::NONE);
         assert_eq!(body(&w, 1).0.x, 17, "{mode}: walking back");
     }
@@ -318,8 +322,8 @@ fn falling_onto_a_walker_stomps_it_and_bounces_at_half_the_jump_speed() {
             assert!(!step.events.death, "{mode}: a stomp, not a death");
         }
         assert!(stomp.is_some(), "{mode}");
-        let walker = w.bodies()[0].clone();
-        assert!(!walker.alive() && walker.events().stomp, "{mode}");
+        let walker = w.level_bodies()[0].clone();
+        assert!(!walker.alive() && walker.events().stomped, "{mode}");
         assert_eq!(
             w.player().rect().bottom(),
             walker.rect().y,
@@ -350,7 +354,7 @@ fn a_floor_above_a_walker_stops_the_fall_before_any_stomp() {
         // (x 18..30) falls onto the ledge's top at y 48: no walker there.
         run(&mut w, Keys::NONE, 60);
         assert_eq!(w.player().rect().bottom(), 48, "{mode}");
-        assert!(w.bodies()[0].alive(), "{mode}");
+        assert!(w.level_bodies()[0].alive(), "{mode}");
     }
 }
 
@@ -374,7 +378,7 @@ fn a_mover_carries_a_stack_of_crates_and_a_walker_and_keeps_them_stacked() {
         );
         for _ in 0..40 {
             w.step(Keys::NONE);
-            let lift = w.mover_boxes()[0].rect;
+            let lift = w.movers()[0].rect();
             let (low, high, walker) = (body(&w, 2).0, body(&w, 1).0, body(&w, 3).0);
             assert_eq!(
                 low.bottom(),
@@ -416,11 +420,11 @@ fn a_solid_faster_than_its_riders_are_tall_crushes_them_never_skips_past() {
             mode,
         );
         let step = w.step(Keys::NONE);
-        assert!(w.mover_boxes()[0].rect.y < 100, "{mode}: it moved 100 px");
+        assert!(w.movers()[0].rect().y < 100, "{mode}: it moved 100 px");
         assert!(step.events.death, "{mode}: the player is crushed");
         assert_eq!(w.crushes(), 1, "{mode}");
-        assert!(w.bodies()[0].events().crush, "{mode}: the crate");
-        assert!(w.bodies()[1].events().crush, "{mode}: the walker");
+        assert!(w.level_bodies()[0].events().crush, "{mode}: the crate");
+        assert!(w.level_bodies()[1].events().crush, "{mode}: the walker");
     }
 }
 
@@ -479,10 +483,10 @@ fn a_mover_crushes_a_crate_it_pushes_into_a_wall() {
         let mut crushed = false;
         for _ in 0..60 {
             w.step(Keys::NONE);
-            crushed |= w.bodies()[0].events().crush;
+            crushed |= w.level_bodies()[0].events().crush;
             let (c, alive) = body(&w, 1);
             if alive {
-                assert!(!c.overlaps(&w.mover_boxes()[0].rect), "{mode}");
+                assert!(!c.overlaps(&w.movers()[0].rect()), "{mode}");
             }
         }
         assert!(crushed, "{mode}");
@@ -510,8 +514,8 @@ fn a_crate_stops_bullets_and_a_bullet_kills_a_walker() {
         let mut shot = false;
         for _ in 0..120 {
             w.step(Keys::NONE);
-            shot |= w.bodies()[1].events().shot;
-            assert!(w.bodies()[0].alive(), "{mode}: the crate stands");
+            shot |= w.level_bodies()[1].events().shot;
+            assert!(w.level_bodies()[0].alive(), "{mode}: the crate stands");
             for b in w.bullets() {
                 assert!(
                     b.pos.0 < 64.0 || b.pos.1 > 32.0,
@@ -520,7 +524,7 @@ fn a_crate_stops_bullets_and_a_bullet_kills_a_walker() {
             }
         }
         assert!(shot, "{mode}: the walker was shot");
-        assert!(!w.bodies()[1].alive());
+        assert!(!w.level_bodies()[1].alive());
     }
 }
 
@@ -541,12 +545,12 @@ fn bodies_that_fall_below_the_grid_are_out() {
         let mut out = [false; 2];
         for _ in 0..120 {
             w.step(Keys::NONE);
-            for (o, b) in out.iter_mut().zip(w.bodies()) {
+            for (o, b) in out.iter_mut().zip(w.level_bodies()) {
                 *o |= b.events().out;
             }
         }
         assert_eq!(out, [true, true], "{mode}");
-        assert!(w.bodies().iter().all(|b| !b.alive()));
+        assert!(w.level_bodies().iter().all(|b| !b.alive()));
     }
 }
 
@@ -554,11 +558,11 @@ fn bodies_that_fall_below_the_grid_are_out() {
 fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
     // More moving solids than any bit set holds: no panic, the right answer.
     let grid = level("#@....................#").grid;
-    let boxes: Vec<MoverBox> = (0..100)
-        .map(|i| MoverBox {
+    let boxes: Vec<Blocker> = (0..100)
+        .map(|i| Blocker {
             rect: Rect::new(40 + 3 * i as i32, -50, 2, 200),
-            kind: MoverKind::Solid,
-            mover: Some(i),
+            kind: SolidKind::Solid,
+            owner: Carrier::Solid(SolidId(i)),
         })
         .rev()
         .collect();
@@ -573,7 +577,7 @@ fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
     // Passing through the first seventy (indices far past any bit set) stops
     // the box at the seventy-first.
     let passing = Passing {
-        movers: (0..70).collect::<MoverSet>(),
+        solids: (0..70).map(SolidId).collect::<SolidSet>(),
         ..Passing::default()
     };
     for mode in CollisionMode::EXACT {
@@ -634,7 +638,7 @@ fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
         let mut heights = std::collections::BTreeSet::new();
         for _ in 0..480 {
             w.step(Keys::NONE);
-            let lift = w.mover_boxes()[0].rect;
+            let lift = w.movers()[0].rect();
             let (top, bottom) = (body(&w, 1).0, body(&w, 2).0);
             assert_eq!((bottom.x, bottom.y + 16), (128, lift.y), "{mode}");
             assert_eq!((top.x, top.y + 16), (128, bottom.y), "{mode}");
@@ -651,7 +655,7 @@ fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
         let (mut on_ferry, mut crossings, mut last_post) = (0, 0, None);
         for _ in 0..400 {
             w.step(Keys::NONE);
-            let [ferry, left_post, right_post] = [0, 1, 2].map(|i| w.mover_boxes()[i].rect);
+            let [ferry, left_post, right_post] = [0, 1, 2].map(|i| w.movers()[i].rect());
             let (walker, alive) = body(&w, 1);
             assert!(alive, "{mode}");
             if ferry.y != walker.y + walker.h {
@@ -703,11 +707,11 @@ fn down_drops_through_a_rising_one_way_lift() {
         for _ in 0..3 {
             w.step(Keys::NONE);
         }
-        let lift = w.mover_boxes()[0].rect;
+        let lift = w.movers()[0].rect();
         assert_eq!(w.player().rect().bottom(), lift.y, "{mode}: riding");
         let before = w.player().rect().y;
         w.step(keys("down"));
-        assert!(w.mover_boxes()[0].rect.y < lift.y, "{mode}: still rising");
+        assert!(w.movers()[0].rect().y < lift.y, "{mode}: still rising");
         assert!(
             w.player().rect().y >= before,
             "{mode}: not lifted on the drop"
@@ -715,7 +719,7 @@ fn down_drops_through_a_rising_one_way_lift() {
         for _ in 0..20 {
             w.step(Keys::NONE);
         }
-        let lift = w.mover_boxes()[0].rect;
+        let lift = w.movers()[0].rect();
         assert!(
             w.player().rect().y >= lift.bottom(),
             "{mode}: below the lift"

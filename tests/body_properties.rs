@@ -8,10 +8,9 @@
 mod common;
 
 use common::*;
-use dropthrough::body::BodyKind;
 use dropthrough::collide::overlaps_solid;
 use dropthrough::geom::Rect;
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::SolidKind;
 use dropthrough::trace::{ActorWriter, TraceWriter};
 use dropthrough::{CollisionMode, Keys, Level, World};
 use proptest::prelude::*;
@@ -97,16 +96,16 @@ fn play(
 fn check(w: &World, died: bool) -> Result<(), String> {
     let grid = &w.level().grid;
     let solid_movers: Vec<Rect> = w
-        .mover_boxes()
+        .movers()
         .iter()
-        .filter(|m| m.kind == MoverKind::Solid)
-        .map(|m| m.rect)
+        .filter(|m| m.kind() == SolidKind::Solid)
+        .map(|m| m.rect())
         .collect();
     let crates: Vec<(usize, Rect)> = w
-        .bodies()
+        .level_bodies()
         .iter()
         .enumerate()
-        .filter(|(_, b)| b.alive() && b.kind() == BodyKind::Crate)
+        .filter(|(_, b)| b.alive() && b.kind() == dropthrough::Kind::Crate)
         .map(|(i, b)| (i + 1, b.rect()))
         .collect();
     let blocked = |r: &Rect, me: usize| -> Option<String> {
@@ -121,7 +120,7 @@ fn check(w: &World, died: bool) -> Result<(), String> {
             .find(|(id, c)| *id != me && c.overlaps(r))
             .map(|(id, c)| format!("crate {id} at {c:?}"))
     };
-    for (i, b) in w.bodies().iter().enumerate() {
+    for (i, b) in w.level_bodies().iter().enumerate() {
         if !b.alive() {
             continue;
         }

@@ -286,7 +286,12 @@ fn check(rows: &[Vec<char>], gravity: u32, fall: u32, speed: u32) -> Result<(), 
         for n in 1..=90 {
             world.step(Keys::NONE);
             reference.step();
-            for (i, (b, r)) in world.bodies().iter().zip(&reference.bodies).enumerate() {
+            for (i, (b, r)) in world
+                .level_bodies()
+                .iter()
+                .zip(&reference.bodies)
+                .enumerate()
+            {
                 let got = (b.rect().x, b.rect().y, b.alive());
                 let want = (r.x, r.y, r.alive);
                 prop_assert_eq!(got, want, "{} step {} body {}\n{}", mode, n, i + 1, text);

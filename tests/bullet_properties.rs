@@ -159,8 +159,7 @@ fn obstacles<'a>(s: &'a Shot, grid: &'a Grid) -> Obstacles<'a> {
     Obstacles {
         grid,
         movers: &s.movers,
-        player: s.player,
-        walkers: &[],
+        targets: std::slice::from_ref(&s.player),
     }
 }
 
@@ -203,9 +202,9 @@ proptest! {
             let (walls, player) = nearest(&s, &grid, stop.at, stop.t);
             let struck = match stop.struck {
                 Struck::Wall => walls,
-                Struck::Player => player,
-                Struck::Walker(_) => {
-                    prop_assert!(false, "a walker struck where there is none");
+                Struck::Target(0) => player,
+                Struck::Target(_) => {
+                    prop_assert!(false, "a body struck where there is none");
                     0.0
                 }
             };
@@ -257,7 +256,7 @@ proptest! {
             let t = i as f64 / parts;
             let (walls, player) = nearest(&s, &grid, point(&s, t), t);
             if player < s.r {
-                Some((t, Struck::Player))
+                Some((t, Struck::Target(0)))
             } else {
                 (walls < s.r).then_some((t, Struck::Wall))
             }

@@ -408,10 +408,10 @@ fn a_bullet_meets_a_moving_solid_mover_where_a_brute_force_search_does() {
     for start_y in [60.0, 62.5, 66.0] {
         let mut w = world(text, CollisionMode::Sweep);
         w.step(keys(""));
-        let before = w.mover_boxes()[0].rect;
+        let before = w.movers()[0].rect();
         let id = w.spawn_bullet((80.0, start_y), (6000.0, 0.0)).unwrap();
         w.step(keys(""));
-        let after = w.mover_boxes()[0].rect;
+        let after = w.movers()[0].rect();
         assert_eq!((after.y - before.y, after.x), (10, before.x));
         // Reference: the first of a million points along the step where the
         // circle overlaps the box at its place then, refined by bisection.
@@ -493,7 +493,7 @@ fn at_most_65536_bullets_fly_and_a_turret_holds_its_fire_at_the_bound() {
     let mut w = world(text, CollisionMode::Sweep);
     // Still bullets in the middle of the room, where nothing touches them.
     for _ in 0..MAX_BULLETS - 1 {
-        assert!(w.spawn_bullet((100.0, 40.0), (0.0, 0.0)).is_some());
+        assert!(w.spawn_bullet((100.0, 40.0), (0.0, 0.0)).is_ok());
     }
     w.step(keys(""));
     assert_eq!(
@@ -503,7 +503,10 @@ fn at_most_65536_bullets_fly_and_a_turret_holds_its_fire_at_the_bound() {
     );
     w.step(keys(""));
     assert!(w.bullet_rows().iter().all(|r| r.event != BulletEvent::Fire));
-    assert_eq!(w.spawn_bullet((100.0, 40.0), (0.0, 0.0)), None);
+    assert_eq!(
+        w.spawn_bullet((100.0, 40.0), (0.0, 0.0)),
+        Err(dropthrough::WorldError::TooManyBullets)
+    );
     assert_eq!(w.bullets().len(), MAX_BULLETS);
 }
 
@@ -518,12 +521,11 @@ fn a_wall_and_the_player_touched_at_the_same_instant_the_player_is_hit() {
     let obstacles = Obstacles {
         grid: &room.grid,
         movers: &[],
-        player: Some(Moving::between(still, still)),
-        walkers: &[],
+        targets: &[Some(Moving::between(still, still))],
     };
     for mode in EXACT {
         let stop = travel(mode, &obstacles, (100.0, 176.0), (100.0, 0.0), 3.0, None);
-        assert_eq!(stop.map(|s| s.struck), Some(Struck::Player), "{mode}");
+        assert_eq!(stop.map(|s| s.struck), Some(Struck::Target(0)), "{mode}");
     }
 }
 
@@ -588,8 +590,7 @@ fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does(
     let obstacles = Obstacles {
         grid: &room.grid,
         movers: &[],
-        player: None,
-        walkers: &[],
+        targets: &[],
     };
     let floor_top = 31.0 * 16.0;
     let mut checked = 0;
@@ -640,7 +641,7 @@ fn on_the_step_the_player_reaches_the_exit_bullets_ignore_it() {
     for (held, want) in [("right", BulletEvent::Wall), ("", BulletEvent::Hit)] {
         for mode in EXACT {
             let mut w = world(text, mode);
-            w.place_player(52, 32);
+            w.place_player(52, 32).unwrap();
             let mut ahead = w.clone();
             let steps = (1..60)
                 .find(|_| ahead.step(keys("right")).events.exit)

@@ -104,7 +104,7 @@ fn down_while_standing_on_a_solid_and_a_one_way_does_nothing() {
         ######";
     for mode in ALL {
         let mut w = world(text, mode);
-        w.place_player(24, 32);
+        w.place_player(24, 32).unwrap();
         assert!(
             w.player().grounded(),
             "{mode}: straddles the solid and the one-way"

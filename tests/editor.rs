@@ -12,7 +12,7 @@ use std::path::Path;
 use common::scratch;
 use dropthrough::editor::{Brush, Editor};
 use dropthrough::grid::Tile;
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::SolidKind;
 use dropthrough::records::Records;
 use dropthrough::session::AuthorError;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
@@ -168,11 +168,11 @@ fn the_spawn_is_moved_never_duplicated_or_erased() {
 #[test]
 fn a_mover_is_drawn_as_a_rectangle_with_its_own_line_and_erased_whole() {
     let mut e = editor(AUTHORED);
-    e.rect((2, 1), (3, 1), Brush::Mover(MoverKind::Solid));
+    e.rect((2, 1), (3, 1), Brush::Mover(SolidKind::Solid));
     let level = e.level();
     assert_eq!(level.movers.len(), 2);
     let b = level.movers.iter().find(|m| m.letter == 'b').unwrap();
-    assert_eq!(b.spec.kind, MoverKind::Solid);
+    assert_eq!(b.spec.kind, SolidKind::Solid);
     assert_eq!((b.home.x, b.home.y, b.home.w, b.home.h), (32, 16, 32, 16));
     assert!(e.text().contains("b = solid right 3 60\n"));
     // Painting on one cell of mover a removes all of it, and its line.
@@ -182,7 +182,7 @@ fn a_mover_is_drawn_as_a_rectangle_with_its_own_line_and_erased_whole() {
     assert_eq!(e.tile((4, 2)), '#');
     assert_eq!(e.level().movers.len(), 1);
     // The freed letter is used again.
-    e.rect((5, 1), (5, 1), Brush::Mover(MoverKind::OneWay));
+    e.rect((5, 1), (5, 1), Brush::Mover(SolidKind::OneWay));
     assert!(e.text().contains("a = oneway up 3 60"));
     // A mover's line cannot be removed while it is drawn.
     assert!(e.set_header("a", "").is_err());
@@ -206,12 +206,12 @@ fn an_edit_that_would_break_the_level_is_refused_and_says_why() {
         assert_eq!(e.text(), before, "{key} = {value} left no trace");
     }
     // A mover drawn over the spawn would remove it.
-    e.rect((1, 2), (2, 2), Brush::Mover(MoverKind::Solid));
+    e.rect((1, 2), (2, 2), Brush::Mover(SolidKind::Solid));
     assert_eq!(e.text(), before);
     assert!(e.message().unwrap().contains("spawn"), "{:?}", e.message());
     assert!(!e.undo(), "a refused edit is not an undo step");
     // A solid mover whose path runs over the spawn would crush every respawn.
-    e.rect((1, 1), (1, 1), Brush::Mover(MoverKind::Solid));
+    e.rect((1, 1), (1, 1), Brush::Mover(SolidKind::Solid));
     let with_mover = e.text();
     let why = e.set_header("b", "solid down 1 60").unwrap_err();
     assert!(why.contains("spawn"), "{why}");

@@ -237,7 +237,7 @@ fn a_jump_whose_head_clips_a_ceiling_corner_by_up_to_4_px_slides_around_it() {
         for overlap in 1..=5 {
             for (x, slide) in [(36 + overlap, -overlap), (64 - overlap, overlap)] {
                 let mut w = world(text, mode);
-                w.place_player(x, 64);
+                w.place_player(x, 64).unwrap();
                 let frames = run(&mut w, "1-20 jump", 20);
                 let highest = frames.iter().map(|f| f.rect.y).min().unwrap();
                 // A bump at the tile (its bottom is y = 48), not the room's top later.

@@ -6,7 +6,7 @@
 use dropthrough::geom::Rect;
 use dropthrough::grid::Tile;
 use dropthrough::level::Level;
-use dropthrough::mover::{Dir, MoverKind};
+use dropthrough::mover::{Dir, SolidKind};
 
 fn err(text: &str) -> String {
     match Level::parse(text, "m.txt") {
@@ -39,7 +39,7 @@ fn movers_parse_in_letter_order_with_their_boxes() {
         [
             (
                 'a',
-                MoverKind::OneWay,
+                SolidKind::OneWay,
                 Dir::Up,
                 6,
                 120.0,
@@ -47,7 +47,7 @@ fn movers_parse_in_letter_order_with_their_boxes() {
             ),
             (
                 'b',
-                MoverKind::Solid,
+                SolidKind::Solid,
                 Dir::Right,
                 4,
                 64.0,

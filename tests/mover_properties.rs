@@ -10,8 +10,9 @@ mod common;
 
 use common::reference::Reference;
 use common::*;
-use dropthrough::collide::MoverBox;
-use dropthrough::mover::MoverKind;
+use dropthrough::collide::Blocker;
+use dropthrough::mover::SolidKind;
+use dropthrough::Carrier;
 use dropthrough::{CollisionMode, Keys, Level, Step, World};
 use proptest::prelude::*;
 
@@ -117,10 +118,10 @@ fn level_with_movers() -> impl Strategy<Value = (String, Vec<String>)> {
 /// One step as the checks need it: the state and movers before and after.
 struct Record {
     before: Frame,
-    movers_before: Vec<MoverBox>,
+    movers_before: Vec<Blocker>,
     step: Step,
     after: Frame,
-    movers_after: Vec<MoverBox>,
+    movers_after: Vec<Blocker>,
 }
 
 fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> Vec<Record> {
@@ -128,7 +129,7 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> Vec<Record> {
     let mut out = Vec::new();
     for &keys in inputs {
         let before = snapshot(&w, Default::default());
-        let movers_before = w.mover_boxes().to_vec();
+        let movers_before = w.movers().iter().map(|m| m.blocker()).collect();
         let step = w.step(keys);
         let events = step.events;
         out.push(Record {
@@ -136,7 +137,7 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> Vec<Record> {
             movers_before,
             step,
             after: snapshot(&w, events),
-            movers_after: w.mover_boxes().to_vec(),
+            movers_after: w.movers().iter().map(|m| m.blocker()).collect(),
         });
         if w.exited() {
             break;
@@ -176,7 +177,7 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
             if let Some(m) = r
                 .movers_after
                 .iter()
-                .find(|m| m.kind == MoverKind::Solid && m.rect.overlaps(a))
+                .find(|m| m.kind == SolidKind::Solid && m.rect.overlaps(a))
             {
                 return Err(format!("step {n}: ends inside solid mover {m:?}: {a:?}"));
             }
@@ -184,16 +185,15 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
             // above it before, over it and below its top after, is a fall
             // through it — unless dropping through it, or another mover
             // carried or pushed the box this step.
-            let mut others: Vec<usize> = r.step.movers.pushed_by.iter().collect();
-            others.extend(
-                r.step
-                    .movers
-                    .rider_of
-                    .and_then(|c| level.movers.iter().position(|m| m.letter == c)),
-            );
+            let solid = |c: &Carrier| match c {
+                Carrier::Solid(s) => Some(s.index()),
+                Carrier::Body(_) => None,
+            };
+            let mut others: Vec<usize> = r.step.report.pushed_by.iter().filter_map(solid).collect();
+            others.extend(r.step.report.rode.as_ref().and_then(solid));
             for (idx, (mb, ma)) in r.movers_before.iter().zip(&r.movers_after).enumerate() {
                 let other_moved_it = others.iter().any(|&o| o != idx);
-                if ma.kind != MoverKind::OneWay || dropping.contains(&idx) || other_moved_it {
+                if ma.kind != SolidKind::OneWay || dropping.contains(&idx) || other_moved_it {
                     continue;
                 }
                 let was_on_or_above = b.bottom() <= mb.rect.y && x_overlap(b, &mb.rect);
@@ -209,14 +209,14 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
         }
         // The player's own moves, a pixel at a time, with the movers where
         // they ended the step (the ones it drops through left out).
-        let in_the_way: Vec<MoverBox> = r
+        let in_the_way: Vec<Blocker> = r
             .movers_after
             .iter()
             .enumerate()
             .filter(|(i, _)| !dropping.contains(i))
             .map(|(_, m)| *m)
             .collect();
-        for m in r.step.moves.x.iter().chain(&r.step.moves.y) {
+        for m in r.step.report.x.iter().chain(&r.step.report.y) {
             let tile_drop = if m.axis == dropthrough::geom::Axis::Y {
                 dropping_tile
             } else {

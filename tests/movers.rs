@@ -14,13 +14,13 @@ use dropthrough::World;
 
 /// The mover's box now (the level's first mover).
 fn mover(w: &World) -> Rect {
-    w.mover_boxes()[0].rect
+    w.movers()[0].rect()
 }
 
 /// Places the player's box standing on top of the first mover, at `x`.
 fn stand_on_mover(w: &mut World, x: i32) {
     let top = mover(w).y;
-    w.place_player(x, top - 16);
+    w.place_player(x, top - 16).unwrap();
 }
 
 const FERRY: &str = "
@@ -192,7 +192,7 @@ fn a_solid_mover_pushes_a_box_into_a_wall_and_crushes_it() {
         #########";
     for mode in EXACT {
         let mut w = world(level, mode);
-        w.place_player(40, 32);
+        w.place_player(40, 32).unwrap();
         let frames = hold(&mut w, "", 40);
         let pushed: Vec<i32> = frames.iter().take(10).map(|f| f.rect.x).collect();
         assert_eq!(
@@ -218,7 +218,7 @@ fn a_solid_mover_at_100000_px_per_s_pushes_or_crushes_a_standing_player_and_neve
         );
         for mode in EXACT {
             let mut w = World::new(dropthrough::Level::parse(&text, "fast.txt").unwrap(), mode);
-            w.place_player(400, 32);
+            w.place_player(400, 32).unwrap();
             let f = hold(&mut w, "", 1)[0];
             let face = mover(&w).right();
             assert!(
@@ -296,7 +296,7 @@ fn naive_lets_a_fast_solid_mover_jump_past_a_standing_player() {
         dropthrough::Level::parse(&text, "fast.txt").unwrap(),
         CollisionMode::Naive,
     );
-    w.place_player(400, 32);
+    w.place_player(400, 32).unwrap();
     let f = hold(&mut w, "", 1)[0];
     assert_eq!(
         f.rect.x, 400,
@@ -428,7 +428,7 @@ fn a_fast_fall_lands_on_a_solid_mover_far_below_and_a_fast_run_stops_at_one() {
         let land = first(&frames, |e| e.land).unwrap_or_else(|| panic!("{mode}: lands"));
         assert_eq!(
             land.rect.bottom(),
-            w.mover_boxes()[0].rect.y,
+            w.movers()[0].rect().y,
             "{mode}: a 1000 px/step fall stops on the solid mover's top: {land:?}"
         );
         // Off its right edge, the next fall lands on the one-way mover.
@@ -436,7 +436,7 @@ fn a_fast_fall_lands_on_a_solid_mover_far_below_and_a_fast_run_stops_at_one() {
         let land = first(&frames, |e| e.land).unwrap_or_else(|| panic!("{mode}: lands again"));
         assert_eq!(
             land.rect.bottom(),
-            w.mover_boxes()[1].rect.y,
+            w.movers()[1].rect().y,
             "{mode}: on the one-way mover: {land:?}"
         );
     }
@@ -449,7 +449,7 @@ fn a_fast_fall_lands_on_a_solid_mover_far_below_and_a_fast_run_stops_at_one() {
     for mode in EXACT {
         let mut w = World::new(level.clone(), mode);
         let frames = hold(&mut w, "right", 4);
-        let stop = w.mover_boxes()[0].rect.x;
+        let stop = w.movers()[0].rect().x;
         assert!(
             frames.iter().all(|f| f.rect.right() <= stop),
             "{mode}: never past the mover"
@@ -474,7 +474,7 @@ fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
         );
         for mode in EXACT {
             let mut w = World::new(dropthrough::Level::parse(&text, "push.txt").unwrap(), mode);
-            w.place_player(40, 32);
+            w.place_player(40, 32).unwrap();
             let f = hold(&mut w, "", 1)[0];
             assert_eq!(
                 (f.events.death, f.events.exit),
@@ -524,7 +524,7 @@ fn a_mover_that_only_touches_the_box_across_its_motion_never_pushes_it() {
         );
 
         let mut w = world(beside, mode);
-        w.place_player(64 - 12, 48);
+        w.place_player(64 - 12, 48).unwrap();
         let start = w.player().rect();
         let frames = hold(&mut w, "", 80);
         assert!(
@@ -586,8 +586,8 @@ fn landing_on_a_solid_and_a_one_way_mover_level_with_each_other_reports_the_soli
         for y in 10..30 {
             let mut w = world(text, mode);
             // Straddle the seam between the two movers (a spans x 64..80).
-            w.place_player(72, y);
-            let hit = (0..60).find_map(|_| w.step(keys("")).moves.y.and_then(|m| m.outcome.hit));
+            w.place_player(72, y).unwrap();
+            let hit = (0..60).find_map(|_| w.step(keys("")).report.y.and_then(|m| m.outcome.hit));
             if let Some(hit) = hit {
                 assert_eq!(
                     hit.surface,

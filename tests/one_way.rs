@@ -146,7 +146,7 @@ fn lands_on_a_seam_between_two_one_way_tiles() {
     for mode in EXACT {
         for x in 16..=(8 * 16 - 12) {
             let mut w = world(text, mode);
-            w.place_player(x, 16);
+            w.place_player(x, 16).unwrap();
             let frames = hold(&mut w, "", 20);
             let last = frames.last().unwrap();
             assert_eq!(

@@ -516,18 +516,14 @@ fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
         s.step(Keys::NONE);
     }
     let home = s.world().level().movers[0].home;
-    assert_ne!(s.world().mover_boxes()[0].rect, home);
+    assert_ne!(s.world().movers()[0].rect(), home);
     edit(
         &dir.join("00.txt"),
         &ferry.replace("The Ferry", "The Ferry, edited"),
         7,
     );
     assert!(s.poll_reload());
-    assert_eq!(
-        s.world().mover_boxes()[0].rect,
-        home,
-        "back where it is drawn"
-    );
+    assert_eq!(s.world().movers()[0].rect(), home, "back where it is drawn");
 }
 
 #[test]

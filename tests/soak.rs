@@ -16,7 +16,7 @@
 use dropthrough::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough::collide::{overlaps_solid, CollisionMode};
 use dropthrough::level::LevelErrorKind;
-use dropthrough::mover::MoverKind;
+use dropthrough::mover::SolidKind;
 use dropthrough::{Keys, Level, World};
 
 /// A crate or walker in play inside a solid tile, a solid mover or a
@@ -24,7 +24,7 @@ use dropthrough::{Keys, Level, World};
 fn body_inside(w: &World) -> Option<String> {
     let grid = &w.level().grid;
     let live: Vec<_> = w
-        .bodies()
+        .level_bodies()
         .iter()
         .enumerate()
         .filter(|(_, b)| b.alive())
@@ -35,15 +35,15 @@ fn body_inside(w: &World) -> Option<String> {
             return Some(format!("body {} inside a solid tile at {r:?}", i + 1));
         }
         let mover = w
-            .mover_boxes()
+            .movers()
             .iter()
-            .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&r));
+            .any(|m| m.kind() == SolidKind::Solid && m.rect().overlaps(&r));
         if mover {
             return Some(format!("body {} inside a solid mover at {r:?}", i + 1));
         }
-        let crate_ = live.iter().any(|&(j, c)| {
-            j != i && c.kind() == dropthrough::body::BodyKind::Crate && c.rect().overlaps(&r)
-        });
+        let crate_ = live
+            .iter()
+            .any(|&(j, c)| j != i && c.kind() == dropthrough::Kind::Crate && c.rect().overlaps(&r));
         if crate_ {
             return Some(format!("body {} inside a crate at {r:?}", i + 1));
         }
@@ -207,9 +207,9 @@ fn a_million_random_steps_in_every_mode() {
                 if w.mode() != CollisionMode::Naive {
                     assert!(!overlaps_solid(&level.grid, &r), "inside a solid: {}", at());
                     let inside = w
-                        .mover_boxes()
+                        .movers()
                         .iter()
-                        .any(|m| m.kind == MoverKind::Solid && m.rect.overlaps(&r));
+                        .any(|m| m.kind() == SolidKind::Solid && m.rect().overlaps(&r));
                     assert!(!inside, "inside a solid mover: {}", at());
                     if let Some(what) = body_inside(w) {
                         panic!("{what}: {}", at());
@@ -232,8 +232,8 @@ fn a_million_random_steps_in_every_mode() {
                     "substep and sweep differ at step {step} of level {levels}\n{text}"
                 );
                 assert_eq!(
-                    worlds[0].bodies(),
-                    worlds[1].bodies(),
+                    worlds[0].level_bodies(),
+                    worlds[1].level_bodies(),
                     "bodies differ at step {step} of level {levels}\n{text}"
                 );
             }

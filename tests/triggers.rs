@@ -82,7 +82,7 @@ fn standing_on_top_of_spikes_is_not_touching_them() {
         #####";
     for mode in ALL {
         let mut w = world(text, mode);
-        w.place_player(16, 32);
+        w.place_player(16, 32).unwrap();
         let frames = hold(&mut w, "", 10);
         assert!(
             first(&frames, |e| e.death).is_none(),

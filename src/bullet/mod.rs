@@ -1,7 +1,8 @@
 //! Turrets and bullets. A turret (`>`, `<`, `T`) is a solid tile that fires
 //! every few steps; a bullet is a circle flying in a straight line at a
 //! constant velocity, in f64, until its first contact with a solid tile or
-//! turret, the grid's solid outside, a solid mover or the player's box.
+//! turret, the grid's solid outside, a solid (a solid mover, a crate) or a
+//! body it can hit (the player, a walker, a game's actor).
 //!
 //! Each step every bullet travels its whole displacement, and the
 //! collision mode decides how contact is found (see [`travel`]):
@@ -194,12 +195,11 @@ impl Moving {
 /// What a bullet struck.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Struck {
-    /// A solid tile or turret, the solid outside, or a solid mover.
+    /// A solid tile or turret, the solid outside, or a solid (a solid
+    /// mover, a crate).
     Wall,
-    /// The player.
-    Player,
-    /// A walker: its index in [`Obstacles::walkers`].
-    Walker(usize),
+    /// A body it can hit: its index in [`Obstacles::targets`].
+    Target(usize),
 }
 
 /// Where a bullet's path in a step stopped.
@@ -220,13 +220,14 @@ pub struct Stop {
 pub struct Obstacles<'a> {
     /// The tiles.
     pub grid: &'a Grid,
-    /// The solid movers, each from where it started the step to where it ended it.
+    /// The solids that stop bullets (solid movers, crates), each from
+    /// where it started the step to where it ended it.
     pub movers: &'a [Moving],
-    /// The player's box likewise, unless bullets ignore it this step.
-    pub player: Option<Moving>,
-    /// The walkers in play, by id, each likewise (`None`: one no longer
-    /// there to hit, such as one an earlier bullet killed this step).
-    pub walkers: &'a [Option<Moving>],
+    /// The bodies bullets hit (the player, walkers, a game's actors), by
+    /// id, each likewise (`None`: one not there to hit, such as one that
+    /// died earlier this step). The earlier wins a tie, and any wins a tie
+    /// with a wall.
+    pub targets: &'a [Option<Moving>],
 }
 
 /// Where a bullet of radius `r` whose centre moves from `from` by `d` this
@@ -306,16 +307,15 @@ fn earliest_after(
     };
     movers.clear();
     movers.extend(obstacles.movers.iter().map(rest));
-    let walkers: Vec<Option<Moving>> = obstacles
-        .walkers
+    let targets: Vec<Option<Moving>> = obstacles
+        .targets
         .iter()
         .map(|w| w.as_ref().map(rest))
         .collect();
     let later = Obstacles {
         grid: obstacles.grid,
         movers,
-        player: obstacles.player.as_ref().map(rest),
-        walkers: &walkers,
+        targets: &targets,
     };
     let start = (from.0 + d.0 * t0, from.1 + d.1 * t0);
     let left = 1.0 - t0;
@@ -366,27 +366,21 @@ fn earliest(
             }
         }
     }
-    for (i, w) in obstacles.walkers.iter().enumerate() {
+    for (i, w) in obstacles.targets.iter().enumerate() {
         if let Some((t, b)) = w.as_ref().and_then(relative) {
-            // A walker wins a tie with a wall; the lower id a tie between walkers.
+            // A body wins a tie with a wall; the lower id a tie between bodies.
             let wins =
                 |(bt, struck, _): (f64, Struck, BoxF)| t < bt || t == bt && struck == Struck::Wall;
             if best.is_none_or(wins) {
-                best = Some((t, Struck::Walker(i), b));
+                best = Some((t, Struck::Target(i), b));
             }
-        }
-    }
-    if let Some((t, b)) = obstacles.player.as_ref().and_then(relative) {
-        // The player wins a tie with a wall.
-        if best.is_none_or(|(bt, _, _)| t <= bt) {
-            best = Some((t, Struck::Player, b));
         }
     }
     best
 }
 
 /// Whether the bullet, a fraction `t` of the way along its path, overlaps
-/// anything there (the player first), and where it stopped if so.
+/// anything there (the bodies first, by id), and where it stopped if so.
 fn probe(
     obstacles: &Obstacles<'_>,
     from: Vec2,
@@ -402,16 +396,10 @@ fn probe(
         struck,
         contact: contact(at, d, &b),
     };
-    if let Some(p) = &obstacles.player {
-        let b = p.at(t);
-        if overlaps(at, r, &b) {
-            return Some(stop(Struck::Player, b));
-        }
-    }
-    for (i, w) in obstacles.walkers.iter().enumerate() {
+    for (i, w) in obstacles.targets.iter().enumerate() {
         if let Some(b) = w.as_ref().map(|w| w.at(t)) {
             if overlaps(at, r, &b) {
-                return Some(stop(Struck::Walker(i), b));
+                return Some(stop(Struck::Target(i), b));
             }
         }
     }
@@ -472,46 +460,32 @@ impl Bullets {
 
     /// Moves every bullet its step's displacement, stopping each at its
     /// first contact; bullets that stopped or left the grid below are gone.
-    /// Once one hits the player (or a walker), the others ignore it. Says
-    /// whether the player was hit, and which walkers were (indices into
-    /// [`Obstacles::walkers`], in the order they were hit). Starts the
-    /// step's rows.
-    pub fn fly(
-        &mut self,
-        mode: CollisionMode,
-        obstacles: &Obstacles<'_>,
-        r: f64,
-    ) -> (bool, Vec<usize>) {
+    /// Once one hits a body, the others ignore it. Says which bodies were
+    /// hit (indices into [`Obstacles::targets`], in the order they were
+    /// hit). Starts the step's rows.
+    pub fn fly(&mut self, mode: CollisionMode, obstacles: &Obstacles<'_>, r: f64) -> Vec<usize> {
         self.start_rows();
         if self.flying.is_empty() {
-            return (false, Vec::new());
+            return Vec::new();
         }
-        let mut walkers = obstacles.walkers.to_vec();
-        let mut player = obstacles.player;
+        let mut targets = obstacles.targets.to_vec();
         let bottom = f64::from(obstacles.grid.pixel_height());
-        let mut hit = false;
-        let mut walkers_hit = Vec::new();
+        let mut hit = Vec::new();
         let rows = &mut self.rows;
         self.flying.retain_mut(|b| {
             let from = b.pos;
             let d = b.step_motion();
             let now = Obstacles {
-                player,
-                walkers: &walkers,
+                targets: &targets,
                 ..*obstacles
             };
             let (event, contact) = match travel(mode, &now, from, d, r, b.owner) {
                 Some(stop) => {
                     b.pos = stop.at;
                     let event = match stop.struck {
-                        Struck::Player => {
-                            hit = true;
-                            player = None;
-                            BulletEvent::Hit
-                        }
-                        Struck::Walker(i) => {
-                            walkers[i] = None;
-                            walkers_hit.push(i);
+                        Struck::Target(i) => {
+                            targets[i] = None;
+                            hit.push(i);
                             BulletEvent::Hit
                         }
                         Struck::Wall => BulletEvent::Wall,
@@ -538,14 +512,14 @@ impl Bullets {
             });
             event == BulletEvent::Fly
         });
-        (hit, walkers_hit)
+        hit
     }
 
     /// Fires every turret whose turn it is on step `frame` (1-based), in
     /// reading order, while fewer than [`MAX_BULLETS`] fly. `T` aims at
-    /// `target`, the centre of the player's box (a target on its own centre
-    /// gives no direction, and it holds its fire).
-    pub fn fire(&mut self, frame: u64, turrets: &[Turret], tuning: &Tuning, target: Vec2) {
+    /// `target`, the centre of the player's box (with no target, or one on
+    /// its own centre, it holds its fire).
+    pub fn fire(&mut self, frame: u64, turrets: &[Turret], tuning: &Tuning, target: Option<Vec2>) {
         if turrets.is_empty() || frame == 0 || !frame.is_multiple_of(fire_period(tuning.fire_every))
         {
             return;
@@ -557,6 +531,7 @@ impl Bullets {
                 Aim::Right => (speed, 0.0),
                 Aim::Left => (-speed, 0.0),
                 Aim::Player => {
+                    let Some(target) = target else { continue };
                     let (dx, dy) = (target.0 - pos.0, target.1 - pos.1);
                     let len = dx.hypot(dy);
                     if len == 0.0 {

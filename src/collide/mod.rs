@@ -6,18 +6,19 @@
 //! with the one-way rule in [`one_way_blocks`]), which tiles trigger
 //! ([`touching`]), where the pit stops a fall, and what the box stands on.
 
-mod movers;
+mod blockers;
 mod naive;
 mod substep;
 mod sweep;
 
-pub use movers::{MoverBox, MoverSet, Passing};
+pub use blockers::{Blocker, Passing, SolidSet, Triggers};
 
 use std::fmt;
 use std::str::FromStr;
 
 use crate::geom::{Axis, Rect, TILE};
 use crate::grid::{Grid, Tile};
+use crate::id::Obstacle;
 
 /// How a move finds the first surface in its way. Chosen once, dispatched in [`move_axis`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
@@ -89,14 +90,19 @@ pub enum Surface {
     OneWay,
 }
 
-/// The surface that stopped a move, and the pixel coordinate of its edge
-/// along the move's axis (where the box's leading edge now rests).
+/// The surface that stopped a move, the pixel coordinate of its edge
+/// along the move's axis (where the box's leading edge now rests), and
+/// what it belongs to.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Hit {
     /// What kind of surface it was.
     pub surface: Surface,
     /// Its edge along the move's axis, px.
     pub edge: i32,
+    /// What it is: a tile (a solid one wins over a one-way top met at the
+    /// same pixel, then the first across the box: the leftmost for a move
+    /// along y, the topmost along x), the outside, a solid or a body.
+    pub by: Obstacle,
 }
 
 /// A tile that does something when the box overlaps it.
@@ -167,10 +173,15 @@ pub fn touch_of(tile: Tile) -> Option<Touch> {
 
 /// The strongest trigger among the tiles `rect` overlaps (spikes beat the exit).
 pub fn touching(grid: &Grid, rect: &Rect) -> Option<Touch> {
+    touching_any(grid, rect, Triggers::ALL)
+}
+
+/// The strongest of `triggers` among the tiles `rect` overlaps.
+pub fn touching_any(grid: &Grid, rect: &Rect, triggers: Triggers) -> Option<Touch> {
     let mut touch = None;
     for row in rect.rows() {
         for col in rect.cols() {
-            touch = touch.max(touch_of(grid.get(col, row)));
+            touch = touch.max(touch_of(grid.get(col, row)).filter(|&t| triggers.has(t)));
         }
     }
     touch
@@ -191,19 +202,33 @@ fn tile_on_line(grid: &Grid, axis: Axis, line: i32, across: i32) -> Tile {
     }
 }
 
+/// The tile in cell (`col`, `row`) as what stopped a move: the outside
+/// when the cell is beyond the grid's left, right or top side.
+pub fn tile_obstacle(grid: &Grid, col: i32, row: i32) -> Obstacle {
+    if col < 0 || row < 0 || col >= grid.width() as i32 {
+        Obstacle::Outside
+    } else {
+        Obstacle::Tile { col, row }
+    }
+}
+
 /// What the leading edge meets on one line of tiles.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) struct Contact {
-    /// The line blocks the move (a solid anywhere on it wins over a one-way).
-    pub surface: Option<Surface>,
+    /// The line blocks the move (a solid anywhere on it wins over a
+    /// one-way), with the first tile that does so across the box (a solid
+    /// one first).
+    pub surface: Option<(Surface, Obstacle)>,
     /// Otherwise, the strongest trigger on it.
     pub touch: Option<Touch>,
 }
 
 /// What a box spanning `across` meets when its leading edge, moving `sign`
-/// along `axis`, enters tile line `line`. The one rule substep and sweep both
-/// apply; they differ only in how they find the lines to ask about.
+/// along `axis`, enters tile line `line` (of the triggers, only those in
+/// `triggers`). The one rule substep and sweep both apply; they differ only
+/// in how they find the lines to ask about.
 #[inline]
+#[allow(clippy::too_many_arguments)]
 pub(crate) fn line_contact(
     grid: &Grid,
     axis: Axis,
@@ -212,26 +237,44 @@ pub(crate) fn line_contact(
     across: std::ops::RangeInclusive<i32>,
     bottom_before: i32,
     dropping_through: Option<i32>,
+    triggers: Triggers,
 ) -> Contact {
     let edge = if sign > 0 {
         line * TILE
     } else {
         (line + 1) * TILE
     };
-    let mut contact = Contact::default();
+    let mut surface: Option<(Surface, i32)> = None;
+    let mut touch = None;
     // A plain range iterates faster than an inclusive one.
     for a in *across.start()..*across.end() + 1 {
         let tile = tile_on_line(grid, axis, line, a);
         match blocking(tile, axis, sign, edge, bottom_before, dropping_through) {
-            Some(Surface::Solid) => contact.surface = Some(Surface::Solid),
-            Some(Surface::OneWay) => contact.surface = contact.surface.or(Some(Surface::OneWay)),
-            None => contact.touch = contact.touch.max(touch_of(tile)),
+            Some(Surface::Solid) => {
+                if surface.is_none_or(|(s, _)| s != Surface::Solid) {
+                    surface = Some((Surface::Solid, a));
+                }
+            }
+            Some(Surface::OneWay) => surface = surface.or(Some((Surface::OneWay, a))),
+            None => touch = touch.max(touch_of(tile).filter(|&t| triggers.has(t))),
         }
     }
-    if contact.surface.is_some() {
-        contact.touch = None;
+    match surface {
+        Some((s, a)) => {
+            let (col, row) = match axis {
+                Axis::X => (line, a),
+                Axis::Y => (a, line),
+            };
+            Contact {
+                surface: Some((s, tile_obstacle(grid, col, row))),
+                touch: None,
+            }
+        }
+        None => Contact {
+            surface: None,
+            touch,
+        },
     }
-    contact
 }
 
 /// What the box stands on: the surface right under its feet — tiles, and
@@ -239,7 +282,7 @@ pub(crate) fn line_contact(
 /// one-way top being dropped through) does not count.
 pub fn standing_on(
     grid: &Grid,
-    movers: &[MoverBox],
+    blockers: &[Blocker],
     rect: &Rect,
     passing: &Passing,
 ) -> Option<Surface> {
@@ -254,13 +297,13 @@ pub fn standing_on(
                 .min_by_key(|s| *s != Surface::Solid)
         })
         .flatten();
-    let on_movers = movers
+    let on_blockers = blockers
         .iter()
-        .filter(|m| !passing.movers.has(m) && stands_on_top(rect, &m.rect))
-        .map(|m| m.surface());
+        .filter(|b| !passing.solids.has(b) && stands_on_top(rect, &b.rect))
+        .map(|b| b.surface());
     tiles
         .into_iter()
-        .chain(on_movers)
+        .chain(on_blockers)
         .min_by_key(|s| *s != Surface::Solid)
 }
 
@@ -271,8 +314,8 @@ pub fn stands_on_top(rect: &Rect, other: &Rect) -> bool {
 }
 
 /// Moves `from` by `wanted` pixels along `axis` with the chosen mode,
-/// through the tiles of `grid` and the `movers` where they are now, passing
-/// through what `passing` says.
+/// through the tiles of `grid` and the moving solids (`blockers`) where
+/// they are now, passing through what `passing` says.
 ///
 /// Shared by every mode, so no move runs further than the level is large and
 /// an absurd speed costs no more than crossing the level once: a move is cut
@@ -282,7 +325,7 @@ pub fn stands_on_top(rect: &Rect, other: &Rect) -> bool {
 pub fn move_axis(
     mode: CollisionMode,
     grid: &Grid,
-    movers: &[MoverBox],
+    blockers: &[Blocker],
     from: Rect,
     axis: Axis,
     wanted: i32,
@@ -301,12 +344,12 @@ pub fn move_axis(
     }
     let move_ = Move {
         grid,
-        candidates: movers::candidates(movers, &from, axis, passing),
+        candidates: blockers::candidates(blockers, &from, axis, passing),
         from,
         axis,
         distance,
         dropping_through: passing.tile_top,
-        triggers: !passing.through_triggers,
+        triggers: passing.triggers,
     };
     match mode {
         CollisionMode::Substep => substep::move_axis(&move_),
@@ -318,17 +361,17 @@ pub fn move_axis(
 /// One move, as every mode is asked it.
 pub(crate) struct Move<'a> {
     grid: &'a Grid,
-    /// The movers (and other moving solids) that can stop it.
-    candidates: Vec<MoverBox>,
+    /// The moving solids that can stop it.
+    candidates: Vec<Blocker>,
     from: Rect,
     axis: Axis,
     /// Signed, non-zero, already cut to the level.
     distance: i32,
     /// The one-way tile top being dropped through.
     dropping_through: Option<i32>,
-    /// Whether spikes and the exit end the move (the player) or do nothing
-    /// to it (crates and walkers).
-    triggers: bool,
+    /// Which of spikes and the exit end the move (the player: both;
+    /// crates and walkers: neither).
+    triggers: Triggers,
 }
 
 #[cfg(test)]

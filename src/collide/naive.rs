@@ -4,9 +4,10 @@
 //! nothing, and tunnels. Triggers are only seen where the move ends. Movers
 //! are resolved the same way, where they are now.
 
-use super::{blocking, tile_on_line, touching, AxisMove, Hit, Move, Surface};
+use super::{blocking, tile_obstacle, tile_on_line, touching_any, AxisMove, Hit, Move, Surface};
 use crate::geom::{Axis, Rect, TILE};
-use crate::mover::MoverKind;
+use crate::id::Obstacle;
+use crate::mover::SolidKind;
 
 pub(super) fn move_axis(m: &Move) -> AxisMove {
     let (grid, from, axis, distance) = (m.grid, m.from, m.axis, m.distance);
@@ -31,6 +32,7 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
         result.hit = Some(Hit {
             surface: Surface::Solid,
             edge,
+            by: Obstacle::Outside,
         });
     }
 
@@ -55,9 +57,7 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
         pos = back;
     }
     result.moved = pos - start;
-    if m.triggers {
-        result.touch = touching(grid, &from.shifted(axis, result.moved));
-    }
+    result.touch = touching_any(grid, &from.shifted(axis, result.moved), m.triggers);
     result
 }
 
@@ -86,10 +86,15 @@ fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
         };
         let surface = rect.across(axis).find_map(|across| {
             let tile = tile_on_line(grid, axis, line, across);
+            let (col, row) = match axis {
+                Axis::X => (line, across),
+                Axis::Y => (across, line),
+            };
             blocking(tile, axis, sign, edge, bottom_before, m.dropping_through)
+                .map(|s| (s, tile_obstacle(grid, col, row)))
         });
-        if let Some(surface) = surface {
-            return Some(Hit { surface, edge });
+        if let Some((surface, by)) = surface {
+            return Some(Hit { surface, edge, by });
         }
         if line == far {
             return None;
@@ -98,25 +103,27 @@ fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
     }
 }
 
-/// The near face, nearest the start, of a mover in the way that `rect`
-/// overlaps where it is now.
+/// The near face, nearest the start, of a moving solid in the way that
+/// `rect` overlaps where it is now.
 fn mover_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
     m.candidates
         .iter()
-        .filter(|mover| rect.overlaps(&mover.rect))
-        .filter_map(|mover| match mover.kind {
-            MoverKind::Solid => Some(Hit {
+        .filter(|b| rect.overlaps(&b.rect))
+        .filter_map(|b| match b.kind {
+            SolidKind::Solid => Some(Hit {
                 surface: Surface::Solid,
                 edge: if sign > 0 {
-                    mover.rect.pos(m.axis)
+                    b.rect.pos(m.axis)
                 } else {
-                    mover.rect.leading_edge(m.axis, 1)
+                    b.rect.leading_edge(m.axis, 1)
                 },
+                by: b.owner.into(),
             }),
-            MoverKind::OneWay => (m.axis == Axis::Y && sign > 0 && m.from.bottom() <= mover.rect.y)
+            SolidKind::OneWay => (m.axis == Axis::Y && sign > 0 && m.from.bottom() <= b.rect.y)
                 .then_some(Hit {
                     surface: Surface::OneWay,
-                    edge: mover.rect.y,
+                    edge: b.rect.y,
+                    by: b.owner.into(),
                 }),
         })
         .min_by_key(|hit| hit.edge * sign)

@@ -7,11 +7,12 @@
 //! box already covers (free, or it would not be there) plus, only when the
 //! leading edge sits exactly on a tile edge, one new line of tiles. So the
 //! tile test looks at that line, when there is one, and is otherwise free.
-//! Each mover in the way is asked too, at every pixel.
+//! Each moving solid in the way is asked too, at every pixel.
 
-use super::movers::stops_next_pixel;
+use super::blockers::stops_next_pixel;
 use super::{line_contact, AxisMove, Hit, Move, Surface};
 use crate::geom::TILE;
+use crate::id::Obstacle;
 
 #[inline(always)]
 pub(super) fn move_axis(m: &Move) -> AxisMove {
@@ -22,7 +23,7 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
     let mut lead = m.from.leading_edge(axis, sign);
     let across = m.from.across(axis);
     for _ in 0..m.distance.unsigned_abs() {
-        let mut surface = None;
+        let mut surface: Option<(Surface, Obstacle)> = None;
         let mut touch = None;
         if lead.rem_euclid(TILE) == 0 {
             let line = if sign > 0 {
@@ -38,23 +39,30 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
                 across.clone(),
                 bottom_before,
                 m.dropping_through,
+                m.triggers,
             );
             surface = contact.surface;
-            touch = contact.touch.filter(|_| m.triggers);
+            touch = contact.touch;
         }
-        for mover in &m.candidates {
-            if let Some(s) = stops_next_pixel(mover, &at, axis, sign, bottom_before) {
-                surface = Some(if s == Surface::Solid {
-                    s
-                } else {
-                    surface.unwrap_or(s)
-                });
+        // NOTE: the first solid blocker wins over a tile met at the same
+        // pixel; a one-way one only when nothing else stops it (the sweep
+        // picks the same one).
+        let mut solid_blocker = false;
+        for b in &m.candidates {
+            match stops_next_pixel(b, &at, axis, sign, bottom_before) {
+                Some(Surface::Solid) if !solid_blocker => {
+                    solid_blocker = true;
+                    surface = Some((Surface::Solid, b.owner.into()));
+                }
+                Some(s) if surface.is_none() => surface = Some((s, b.owner.into())),
+                _ => {}
             }
         }
-        if let Some(surface) = surface {
+        if let Some((surface, by)) = surface {
             result.hit = Some(Hit {
                 surface,
                 edge: lead,
+                by,
             });
             return result;
         }

@@ -6,13 +6,13 @@
 
 use std::ops::RangeInclusive;
 
-use super::{line_contact, movers, AxisMove, Hit, Move, Surface};
+use super::{blockers, line_contact, AxisMove, Hit, Move, Surface};
 use crate::geom::{Axis, TILE};
 use crate::grid::Grid;
 
-/// The tiles' answer, then the movers': the nearer contact wins; at the
-/// same distance a hit merges (a solid wins) and a trigger, reached without
-/// overlapping the mover, stands.
+/// The tiles' answer, then the moving solids': the nearer contact wins; at
+/// the same distance a hit merges (a solid wins, a solid blocker over a
+/// tile) and a trigger, reached without overlapping the blocker, stands.
 #[inline]
 pub(super) fn move_axis(m: &Move) -> AxisMove {
     let tiles = tile_move(m);
@@ -20,25 +20,23 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
         return tiles;
     }
     let sign = m.distance.signum();
-    let Some((gap, surface)) = movers::nearest(&m.candidates, &m.from, m.axis, sign) else {
+    let Some((gap, surface, owner)) = blockers::nearest(&m.candidates, &m.from, m.axis, sign)
+    else {
         return tiles;
     };
     let reached = tiles.moved.abs();
     let edge = m.from.leading_edge(m.axis, sign) + sign * gap;
+    let by = owner.into();
     match tiles.hit {
         _ if gap < reached => AxisMove {
             moved: sign * gap,
-            hit: Some(Hit { surface, edge }),
+            hit: Some(Hit { surface, edge, by }),
             touch: None,
         },
         Some(hit) if gap == reached => AxisMove {
-            hit: Some(Hit {
-                surface: if surface == Surface::Solid {
-                    surface
-                } else {
-                    hit.surface
-                },
-                edge,
+            hit: Some(match surface {
+                Surface::Solid => Hit { surface, edge, by },
+                Surface::OneWay => Hit { edge, ..hit },
             }),
             ..tiles
         },
@@ -83,18 +81,19 @@ fn tile_move(m: &Move) -> AxisMove {
             across,
             bottom_before,
             dropping_through,
+            m.triggers,
         );
-        if let Some(surface) = contact.surface {
+        if let Some((surface, by)) = contact.surface {
             let edge = if sign > 0 {
                 line * TILE
             } else {
                 (line + 1) * TILE
             };
             result.moved = sign * gap;
-            result.hit = Some(Hit { surface, edge });
+            result.hit = Some(Hit { surface, edge, by });
             return result;
         }
-        if contact.touch.is_some() && m.triggers {
+        if contact.touch.is_some() {
             // The box overlaps this line one pixel after reaching its edge.
             result.moved = sign * (gap + 1);
             result.touch = contact.touch;

@@ -1,13 +1,12 @@
 //! Drawing the world: the tiles in view, the player, and the F1 debug view of
 //! the last step's collision work. Reads the `World`; changes nothing.
 
-use dropthrough::body::BodyKind;
 use dropthrough::bullet::BulletEvent;
 use dropthrough::collide::CollisionMode;
 use dropthrough::geom::{Axis, Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
-use dropthrough::mover::{Mover, MoverKind};
-use dropthrough::player::MoveRecord;
+use dropthrough::mover::{Mover, SolidKind};
+use dropthrough::{Carrier, Kind, MoveRecord, SolidId};
 use dropthrough::{Step, World};
 use macroquad::prelude::*;
 
@@ -184,11 +183,11 @@ pub fn movers(movers: &[Mover], n: u64, vp: &Viewport, alpha: f32) {
         let lerp = |p: i32, q: i32| p as f32 + (q - p) as f32 * alpha;
         let (x, y, w, h) = (lerp(a.x, b.x), lerp(a.y, b.y), b.w as f32, b.h as f32);
         match m.spec.kind {
-            MoverKind::Solid => {
+            SolidKind::Solid => {
                 world_rect(vp, x, y, w, h, MOVER_EDGE);
                 world_rect(vp, x + 2.0, y + 2.0, w - 4.0, h - 4.0, MOVER);
             }
-            MoverKind::OneWay => {
+            SolidKind::OneWay => {
                 world_rect(vp, x, y, w, 5.0, PLANK);
                 world_rect(vp, x, y, w, 1.0, PLANK_TOP);
                 // Small posts under the plank, so it reads as a platform.
@@ -221,7 +220,7 @@ pub fn bodies(
     splats: &[(Rect, f64)],
     now: f64,
 ) {
-    for (i, b) in world.bodies().iter().enumerate() {
+    for (i, b) in world.level_bodies().iter().enumerate() {
         if !b.alive() {
             continue;
         }
@@ -250,9 +249,9 @@ pub fn bodies(
 
 /// One body at (`x`, `y`), `w` × `h`: a crate is a framed box with a cross brace; a walker a
 /// beetle with its eye on the side it walks to (`facing`).
-pub fn body(vp: &Viewport, kind: BodyKind, (x, y, w, h): (f32, f32, f32, f32), facing: i32) {
+pub fn body(vp: &Viewport, kind: Kind, (x, y, w, h): (f32, f32, f32, f32), facing: i32) {
     match kind {
-        BodyKind::Crate => {
+        Kind::Crate => {
             world_rect(vp, x, y, w, h, CRATE_FRAME);
             world_rect(vp, x + 2.0, y + 2.0, w - 4.0, h - 4.0, CRATE);
             // The brace: a diagonal of small squares.
@@ -261,7 +260,7 @@ pub fn body(vp: &Viewport, kind: BodyKind, (x, y, w, h): (f32, f32, f32, f32), f
                 world_rect(vp, x + t, y + t, 2.0, 2.0, CRATE_FRAME);
             }
         }
-        BodyKind::Walker => {
+        Kind::Walker | Kind::Actor | Kind::Player => {
             world_rect(vp, x, y + 3.0, w, h - 3.0, WALKER_SHELL);
             world_rect(vp, x + 1.0, y + 4.0, w - 2.0, h - 7.0, WALKER);
             world_rect(vp, x + 2.0, y + 1.0, w - 4.0, 3.0, WALKER_SHELL);
@@ -361,10 +360,13 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let r = p.rect();
     mover_debug(world, step, vp);
     bullet_debug(world, vp);
-    for b in world.bodies().iter().filter(|b| b.alive()) {
+    for b in world
+        .bodies()
+        .filter(|b| b.in_play() && b.kind() != dropthrough::Kind::Player)
+    {
         world_outline(vp, b.rect(), HITBOX);
     }
-    for m in step.moves.x.iter().chain(&step.moves.y) {
+    for m in step.report.x.iter().chain(&step.report.y) {
         axis_move(vp, world.mode(), m);
     }
     world_outline(vp, r, HITBOX);
@@ -402,16 +404,17 @@ fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
         world_outline(vp, span, SWEPT);
         let mut label = m.letter.to_string();
         let mut colour = SWEPT;
-        if step.movers.rider_of == Some(m.letter) {
+        let me = Some(Carrier::Solid(SolidId(index as u32)));
+        if step.report.rode == me {
             label.push_str(" carries");
             colour = RIDDEN;
             world_outline(vp, b, RIDDEN);
         }
-        if step.movers.crushed_by == Some(m.letter) {
+        if step.report.crushed_by == me {
             label.push_str(" CRUSHED");
             colour = BLOCKED;
             world_outline(vp, b, BLOCKED);
-        } else if step.movers.pushed_by.contains(index) {
+        } else if me.is_some_and(|c| step.report.pushed_by.contains(&c)) {
             label.push_str(" pushes");
             colour = TRIED;
             world_outline(vp, b, TRIED);

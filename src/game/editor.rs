@@ -472,7 +472,7 @@ impl EditView {
         draw::level(&level.grid, &vp, time);
         draw::movers(&level.movers, 0, &vp, 0.0);
         for b in &level.bodies {
-            draw::body(&vp, b.kind, draw::float_rect(b.home), -1);
+            draw::body(&vp, b.kind.into(), draw::float_rect(b.home), -1);
         }
         for m in &level.movers {
             draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
@@ -588,7 +588,7 @@ impl EditView {
                 Brush::Tile(c) if BodyKind::from_char(*c).is_some() => {
                     let kind = BodyKind::from_char(*c).unwrap_or(BodyKind::Crate);
                     let body = BodySpec::in_cell(kind, 0, 0);
-                    draw::body(&vp, kind, draw::float_rect(body.home), -1);
+                    draw::body(&vp, kind.into(), draw::float_rect(body.home), -1);
                 }
                 Brush::Tile(c) => {
                     let tile = Tile::from_char(*c).unwrap_or(Tile::Empty);

@@ -77,7 +77,7 @@ impl Effects {
             );
             self.death = Some((centre, time));
         }
-        if step.movers.crushed_by.is_some() {
+        if step.report.crushed_by.is_some() {
             self.shake_until = time + SHAKE_TIME;
         }
         self.dust.retain(|s| time - s.since < DUST_TIME);

@@ -102,7 +102,12 @@ impl Scene {
         let before = session.world().player().rect();
         let fall = session.world().player().vy().max(0.0);
         let ghost_before = session.ghost().map(|g| g.player().rect());
-        let rects_before: Vec<Rect> = session.world().bodies().iter().map(|b| b.rect()).collect();
+        let rects_before: Vec<Rect> = session
+            .world()
+            .level_bodies()
+            .iter()
+            .map(|b| b.rect())
+            .collect();
         let step = session.step(keys);
         if let (Some(g), Some(before), Some(gm)) =
             (session.ghost(), ghost_before, self.ghost_motion.as_mut())
@@ -118,18 +123,18 @@ impl Scene {
         let max_fall = world.tuning().max_fall;
         self.effects
             .after_step(&step, before, now, (fall, max_fall), t);
-        if step.moves.x.is_some() {
+        if step.report.x.is_some() {
             self.last_step = step.clone();
         }
         if step.events.land {
             self.landed_at = t;
         }
         let bullet_events: Vec<BulletEvent> = world.bullet_rows().iter().map(|b| b.event).collect();
-        let bodies = world.bodies();
+        let bodies = world.level_bodies();
         let body_sounds = sound::BodySounds {
             crushed: bodies.iter().any(|b| b.events().crush),
             pushed: bodies.iter().zip(&rects_before).any(|(b, r)| {
-                b.kind() == dropthrough::body::BodyKind::Crate && b.alive() && b.rect().x != r.x
+                b.kind() == dropthrough::Kind::Crate && b.alive() && b.rect().x != r.x
             }),
         };
         // NOTE: a body put back after a death is drawn where it is put.
@@ -139,7 +144,7 @@ impl Scene {
             .map(|(b, &r)| if b.events().reset { b.rect() } else { r })
             .collect();
         self.splats.retain(|&(_, at)| t - at < draw::SPLAT_TIME);
-        let stomped = bodies.iter().filter(|b| b.events().stomp);
+        let stomped = bodies.iter().filter(|b| b.events().stomped);
         self.splats.extend(stomped.map(|b| (b.rect(), t)));
         sounds.play(&sound::effects_of(&step, &bullet_events, body_sounds));
         let stopped = world

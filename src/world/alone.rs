@@ -1,79 +1,45 @@
 //! The player alone: a step for a world with nothing in it but the player
-//! and the tiles (no movers, crates, walkers, actors or turrets, and no
-//! bullet in flight). It is [`World::step_world`]'s step with every phase
-//! that would find nothing left out: nothing else decides, nothing rides
-//! or is carried, nothing is pushed, nothing flies or fires. What is left
-//! is the player's own decisions, its X then Y move, its ground and its
-//! death or exit, by the same code the full step calls.
+//! and the tiles (no solids, crates, walkers, actors or turrets, and no
+//! bullet in flight). It is the full step with every phase that would find
+//! nothing left out: nothing else decides, nothing rides or is carried,
+//! nothing is pushed, nothing flies or fires. What is left is the player's
+//! own decisions, its X then Y move, its ground and its death or exit.
 //!
 //! It exists for speed alone: `verify` replays millions of steps, and on a
 //! level of tiles alone (the first world's, nine of the thirty bundled
 //! levels, and any level made without movers, bodies or turrets) asking
-//! each empty phase for nothing was a third of the time. It must give the
-//! same step, to the bit: the test below steps two worlds side by side,
-//! one by each path.
+//! each empty phase for nothing was a third of the time. It calls the same
+//! functions the full step does, for the one body there is, so it gives
+//! the same step, to the bit: the test below steps two worlds side by
+//! side, one by each path.
 
-use crate::geom::Axis;
-use crate::input::{Buttons, Keys};
+use crate::id::BodyId;
 
-use super::{Events, MoverEffects, Step, StepMoves, Stop, World};
+use super::World;
 
 impl World {
-    /// Whether the player is alone in the world now: no movers, crates,
-    /// walkers, actors (not even removed ones) or turrets, and no bullet
-    /// in flight. Then [`World::step_alone`] is the whole step.
+    /// Whether the player is alone in the world now: no solids, no other
+    /// bodies (not even removed ones) and no turrets, and no bullet in
+    /// flight. Then [`World::step_alone`] is the whole step.
     pub(super) fn alone(&self) -> bool {
-        self.boxes.is_empty()
-            && self.bodies.is_empty()
-            && self.actors.is_empty()
+        self.solids.is_empty()
+            && self.bodies.len() == 1
             && self.level.turrets.is_empty()
             && self.bullets.flying().is_empty()
     }
 
     /// The step of a world where the player is alone ([`World::alone`]):
-    /// (1) its decisions, (4) its own move, X then Y, (5) its ground, and
-    /// a death or the exit; (6) starts the step's (empty) bullet rows.
-    pub(super) fn step_alone(&mut self, held: Keys) -> Step {
-        let mut events = Events::default();
+    /// (1) its decisions, (4) its own move, X then Y, (5) its ground, the
+    /// pit and the exit; (6) starts the step's (empty) bullet rows; then
+    /// its death takes effect.
+    pub(super) fn step_alone(&mut self) {
         self.frame += 1;
-        (self.stop, self.crushed, self.by_walker, self.stomped) = (None, false, false, false);
-        self.effects = MoverEffects::default();
-        self.player_support = None;
-        self.riders.clear();
-        let buttons = Buttons::after(self.held_before, held);
-        self.held_before = held;
-
-        let (grid, mode) = (&self.level.grid, self.mode);
-        let p = &mut self.player;
-        (events.jump, events.drop) = p.decide(&buttons, grid, &[], &self.tuning);
-        let airborne = !p.grounded();
-        let wanted = p.take_move(Axis::X);
-        let x = p.shove(mode, grid, &[], Axis::X, wanted);
-        if x.outcome.hit.is_some() {
-            p.hit_wall();
-        }
-        self.stop = Stop::from_touch(x.outcome.touch);
-        let y = self
-            .stop
-            .is_none()
-            .then(|| p.move_axis(mode, grid, &[], Axis::Y));
-        if let Some(y) = &y {
-            events.bump = y.outcome.hit.is_some() && y.wanted < 0;
-            self.stop = Stop::from_touch(y.outcome.touch);
-        }
-        events.land = p.settle(grid, &[]) && airborne;
-
-        let in_pit = self.below_grid(&self.player.rect());
-        let died = self.end_motion(in_pit, &mut events);
+        let p = BodyId::PLAYER;
+        self.decide(p);
+        self.own_moves(p);
+        self.ground(p);
         self.bullets.start_rows();
-        if died {
-            self.respawn(&mut events);
-        }
-        Step {
-            events,
-            moves: StepMoves { x: Some(x), y },
-            movers: MoverEffects::default(),
-        }
+        self.deaths_take_effect();
     }
 }
 

@@ -1,49 +1,53 @@
 //! Crates moving: a crate's own fall (lowest first), and a crate moved by
 //! a carry or a push — down with the current mode, standing on what is
 //! below; sideways or up as a row that takes in every crate it runs into,
-//! going at once to its next wall or crate.
+//! going at once to its next wall or crate. ("Crate" here is any solid
+//! body: a game's solid actor moves in rows the same way.)
 
-use crate::collide::{self, CollisionMode, MoverBox, Passing};
+use crate::collide::{self, Blocker, CollisionMode, Passing, Triggers};
+use crate::controller::whole_pixels;
 use crate::geom::{Axis, Rect};
-use crate::mover::MoverKind;
-use crate::player::whole_pixels;
+use crate::id::{BodyId, Carrier};
+use crate::mover::SolidKind;
 
-use super::bodies::{swept, union, Solid};
+use super::body::Drive;
+use super::index::Layer;
+use super::solids::{swept, union};
 use super::World;
 
 /// Crates moving together as one row: each with its box before the move,
 /// and the crates riding it (which it carries rather than meets).
 #[derive(Default)]
-pub(super) struct Row {
-    pub(super) crates: Vec<(usize, Rect)>,
-    trees: Vec<Vec<usize>>,
+pub(crate) struct Row {
+    pub(crate) crates: Vec<(BodyId, Rect)>,
+    trees: Vec<Vec<BodyId>>,
 }
 
 impl World {
-    /// Moves crate `i` `d` px along `axis` for the solids in `chain`. Down,
-    /// it moves with the current mode and stands on what is below (crates
-    /// included). Along x or up it moves the crates ahead with it as one
-    /// row, a pixel at a time in every mode; whatever stops one crate of
-    /// the row stops it all. Gives the other crates the row moved, by
-    /// index, each with its box before.
-    pub(super) fn move_crate(
+    /// Moves crate `id` `d` px along `axis` for the solids in `chain`.
+    /// Down, it moves with the current mode and stands on what is below
+    /// (crates included). Along x or up it moves the crates ahead with it
+    /// as one row, a pixel at a time in every mode; whatever stops one
+    /// crate of the row stops it all. Gives the other crates the row
+    /// moved, by id, each with its box before.
+    pub(crate) fn move_crate(
         &mut self,
-        i: usize,
+        id: BodyId,
         axis: Axis,
         d: i32,
-        chain: &[Solid],
-    ) -> Vec<(usize, Rect)> {
-        let tree = self.rider_crates(Solid::Crate(i));
+        chain: &[Carrier],
+    ) -> Vec<(BodyId, Rect)> {
+        let tree = self.rider_crates(Carrier::Body(id));
         if axis == Axis::Y && d > 0 {
-            let from = self.bodies[i].rect;
+            let from = self.bodies[id.index()].rect;
             let near = swept(from, axis, d);
-            let blockers = self.blockers(chain, |j| j == i || tree.contains(&j), &near);
-            let out = self.move_body(from, axis, d, &blockers);
-            self.place(i, from.shifted(axis, out.moved));
+            let blockers = self.blockers(chain, |j| j == id || tree.contains(&j), &near);
+            let out = self.plain_move(from, axis, d, &blockers);
+            self.place(id, from.shifted(axis, out.moved));
             return Vec::new();
         }
         let mut row = Row {
-            crates: vec![(i, self.bodies[i].rect)],
+            crates: vec![(id, self.bodies[id.index()].rect)],
             trees: vec![tree],
         };
         self.row_move(&mut row, axis, d, chain, None);
@@ -53,28 +57,53 @@ impl World {
         row
     }
 
+    /// A move of a box that neither drops through anything nor reacts to
+    /// triggers (a crate's), with the current mode.
+    pub(crate) fn plain_move(
+        &self,
+        from: Rect,
+        axis: Axis,
+        d: i32,
+        blockers: &[Blocker],
+    ) -> collide::AxisMove {
+        let passing = Passing {
+            triggers: Triggers::NONE,
+            ..Passing::default()
+        };
+        collide::move_axis(
+            self.mode,
+            &self.level.grid,
+            blockers,
+            from,
+            axis,
+            d,
+            &passing,
+        )
+    }
+
     /// Moves the crates of `row` together `d` px along `axis`, a pixel at
     /// a time, taking in every crate a crate of the row (or `lead`) would
     /// run into — but its own riders, which it carries instead, and the
     /// crates in `chain`, which move it — until a solid tile, the outside or
-    /// a solid mover not in `chain` stops any of them. `lead`, when given,
-    /// is a box pushing the row (the player's, whose own checks the caller
+    /// a solid not in `chain` stops any of them. `lead`, when given, is a
+    /// box pushing the row (the pusher's, whose own checks the caller
     /// makes) that moves with it. Gives how far the row went.
-    pub(super) fn row_move(
+    pub(crate) fn row_move(
         &mut self,
         row: &mut Row,
         axis: Axis,
         d: i32,
-        chain: &[Solid],
+        chain: &[Carrier],
         lead: Option<Rect>,
     ) -> i32 {
         let sign = d.signum();
-        let movers: Vec<Rect> = self
-            .boxes
+        let walls: Vec<Rect> = self
+            .solids
             .iter()
-            .enumerate()
-            .filter(|(i, b)| b.kind == MoverKind::Solid && !chain.contains(&Solid::Mover(*i)))
-            .map(|(_, b)| b.rect)
+            .filter(|s| {
+                !s.removed && s.kind == SolidKind::Solid && !chain.contains(&Carrier::Solid(s.id))
+            })
+            .map(|s| s.rect)
             .collect();
         let mut lead = lead;
         let mut moved = 0;
@@ -85,17 +114,16 @@ impl World {
                 let mut reach = row
                     .crates
                     .iter()
-                    .map(|&(k, _)| self.bodies[k].rect.shifted(axis, sign));
+                    .map(|&(k, _)| self.bodies[k.index()].rect.shifted(axis, sign));
                 let first = reach.next().or(lead.map(|l| l.shifted(axis, sign)));
                 let Some(first) = first else { break };
                 let area = reach
                     .chain(lead.map(|l| l.shifted(axis, sign)))
                     .fold(first, union);
-                for j in self.index.near(&area) {
-                    let b = &self.bodies[j];
-                    let free = b.alive
-                        && b.is_crate()
-                        && !chain.contains(&Solid::Crate(j))
+                for j in self.index.near(Layer::Solid, &area) {
+                    let b = &self.bodies[j.index()];
+                    let free = b.movable()
+                        && !chain.contains(&Carrier::Body(j))
                         && !row.crates.iter().any(|&(k, _)| k == j);
                     if !free {
                         continue;
@@ -106,7 +134,10 @@ impl World {
                     // rider of another one as into any crate.
                     let by_row = row.crates.iter().zip(&row.trees).any(|(&(k, _), tree)| {
                         !tree.contains(&j)
-                            && self.bodies[k].rect.shifted(axis, sign).overlaps(&b.rect)
+                            && self.bodies[k.index()]
+                                .rect
+                                .shifted(axis, sign)
+                                .overlaps(&b.rect)
                     });
                     if by_lead || by_row {
                         taken = Some(j);
@@ -114,13 +145,13 @@ impl World {
                     }
                 }
                 let Some(j) = taken else { break };
-                row.crates.push((j, self.bodies[j].rect));
-                row.trees.push(self.rider_crates(Solid::Crate(j)));
+                row.crates.push((j, self.bodies[j.index()].rect));
+                row.trees.push(self.rider_crates(Carrier::Body(j)));
             }
             let grid = &self.level.grid;
             let blocked = row.crates.iter().any(|&(k, _)| {
-                let next = self.bodies[k].rect.shifted(axis, sign);
-                collide::overlaps_solid(grid, &next) || movers.iter().any(|m| m.overlaps(&next))
+                let next = self.bodies[k.index()].rect.shifted(axis, sign);
+                collide::overlaps_solid(grid, &next) || walls.iter().any(|m| m.overlaps(&next))
             });
             if blocked {
                 break;
@@ -131,11 +162,11 @@ impl World {
             // pixel at a time, at a cost that does not grow with the speed.
             let free = match lead {
                 Some(_) => 1,
-                None => self.row_free(row, axis, d - moved, &movers),
+                None => self.row_free(row, axis, d - moved, &walls),
             };
             for k in 0..row.crates.len() {
                 let j = row.crates[k].0;
-                let next = self.bodies[j].rect.shifted(axis, sign * free);
+                let next = self.bodies[j.index()].rect.shifted(axis, sign * free);
                 self.place(j, next);
             }
             lead = lead.map(|l| l.shifted(axis, sign * free));
@@ -146,24 +177,24 @@ impl World {
 
     /// How many pixels (at least 1, at most `rest`'s length) the crates of
     /// `row` can go along `axis` before one of them would meet a solid tile,
-    /// the outside, one of the solid `movers`, or a crate it would take in.
-    pub(super) fn row_free(&self, row: &Row, axis: Axis, rest: i32, movers: &[Rect]) -> i32 {
+    /// the outside, one of the solid `walls`, or a crate it would take in.
+    fn row_free(&self, row: &Row, axis: Axis, rest: i32, walls: &[Rect]) -> i32 {
         let sign = rest.signum();
-        let walls: Vec<MoverBox> = movers
+        let walls: Vec<Blocker> = walls
             .iter()
-            .map(|&rect| MoverBox {
+            .map(|&rect| Blocker {
                 rect,
-                kind: MoverKind::Solid,
-                mover: None,
+                kind: SolidKind::Solid,
+                owner: Carrier::Body(BodyId(u32::MAX)),
             })
             .collect();
         let passing = Passing {
-            through_triggers: true,
+            triggers: Triggers::NONE,
             ..Passing::default()
         };
         let mut free = rest.abs();
         for (&(k, _), tree) in row.crates.iter().zip(&row.trees) {
-            let at = self.bodies[k].rect;
+            let at = self.bodies[k.index()].rect;
             let out = collide::move_axis(
                 CollisionMode::Sweep,
                 &self.level.grid,
@@ -175,12 +206,10 @@ impl World {
             );
             free = free.min(out.moved.abs());
             let reach = swept(at, axis, sign * free);
-            for j in self.index.near(&reach) {
-                let c = &self.bodies[j];
-                let other = c.alive
-                    && c.is_crate()
-                    && !row.crates.iter().any(|&(m, _)| m == j)
-                    && !tree.contains(&j);
+            for j in self.index.near(Layer::Solid, &reach) {
+                let c = &self.bodies[j.index()];
+                let other =
+                    c.movable() && !row.crates.iter().any(|&(m, _)| m == j) && !tree.contains(&j);
                 let across = match axis {
                     Axis::X => at.y < c.rect.bottom() && c.rect.y < at.bottom(),
                     Axis::Y => at.x < c.rect.right() && c.rect.x < at.right(),
@@ -201,26 +230,36 @@ impl World {
     /// Step (3): each crate falls by its own speed, lowest first (largest
     /// bottom y), ties by id; it carries and pushes as it goes, and one
     /// that stands has no vertical speed or remainder.
-    pub(super) fn crates_fall(&mut self) {
-        let mut order: Vec<usize> = (0..self.bodies.len())
-            .filter(|&i| self.bodies[i].alive && self.bodies[i].is_crate())
+    pub(crate) fn crates_fall(&mut self) {
+        let mut order: Vec<BodyId> = self
+            .bodies
+            .iter()
+            .filter(|b| b.movable() && b.drive == Drive::Fall)
+            .map(|b| b.id)
             .collect();
-        order.sort_by_key(|&i| (-self.bodies[i].rect.bottom(), i));
-        for i in order {
-            if !self.bodies[i].alive {
+        order.sort_by_key(|&id| (-self.bodies[id.index()].rect.bottom(), id));
+        for id in order {
+            if !self.bodies[id.index()].movable() {
                 continue;
             }
-            let b = &mut self.bodies[i];
-            let d = whole_pixels(b.vy, &mut b.remainder_y);
+            let b = &mut self.bodies[id.index()];
+            let d = whole_pixels(b.vy, &mut b.ry);
             if d > 0 {
-                let before = self.bodies[i].rect;
-                self.move_crate(i, Axis::Y, d, &[]);
-                let after = self.bodies[i].rect;
-                self.solid_moved(Solid::Crate(i), before, after, &mut Vec::new(), &[]);
+                let before = self.bodies[id.index()].rect;
+                self.move_crate(id, Axis::Y, d, &[]);
+                let after = self.bodies[id.index()].rect;
+                self.solid_moved(
+                    Carrier::Body(id),
+                    (before, after),
+                    &mut Vec::new(),
+                    &[],
+                    None,
+                );
             }
-            if self.bodies[i].alive && self.body_stands(i) {
-                self.bodies[i].vy = 0.0;
-                self.bodies[i].remainder_y = 0.0;
+            if self.bodies[id.index()].movable() && self.stands(id) {
+                let b = &mut self.bodies[id.index()];
+                b.vy = 0.0;
+                b.ry = 0.0;
             }
         }
     }

@@ -1,40 +1,97 @@
-//! Where the crates and walkers are, by area: a grid of square cells over
-//! the level, each listing the bodies whose box touches it. Every question
-//! a move asks about bodies (what blocks it, who rides a solid, who is
-//! ahead of it, which walker it meets) asks only about the cells its path
+//! Where the bodies are, by area: a grid of square cells over the level,
+//! each listing the bodies whose box touches it, each tagged with its
+//! layer — solid bodies (crates), deadly bodies (walkers) and the others
+//! (the player, the game's actors). Every question a move asks about
+//! bodies (what blocks it, who rides a solid, who is ahead of it, which
+//! walker it meets) asks only the layer it needs, in the cells its path
 //! covers, so a step costs what the bodies near each move cost, not the
-//! square of how many bodies the level holds.
+//! square of how many bodies the world holds.
+//!
+//! Each cell is a list threaded through one pool of entries, with a list
+//! of free entries: moving bodies around allocates nothing once the pool
+//! holds as many entries as were ever in use at once, and the cells cost
+//! 4 bytes each (cells grow past 32 px on huge levels, so there are never
+//! more than about a million).
 
 use crate::geom::Rect;
+use crate::id::BodyId;
 
-/// A cell's side, px: two tiles, a little more than any body.
+/// A cell's side on levels up to 32,768 px a side: two tiles, a little
+/// more than any body of the level's.
 const CELL: i32 = 32;
+/// The most cells an index has; past it, cells are bigger.
+const MAX_CELLS: i64 = 1 << 20;
+/// No entry: the end of a list.
+const NONE: u32 = u32::MAX;
+/// An entry's tag keeps its layer in the top two bits of the body's id.
+const LAYER_SHIFT: u32 = 30;
 
-/// The bodies (by index) touching each cell of the level (and a row of
-/// cells below it, for bodies falling into the pit).
+/// The layers of the index: each body is in exactly one.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Layer {
+    /// Solid bodies: crates, and actors the game made solid.
+    Solid = 0,
+    /// Deadly bodies: walkers, and actors the game made deadly.
+    Deadly = 1,
+    /// Every other body: the player, the game's actors.
+    Other = 2,
+}
+
+#[derive(Clone, Copy, Debug)]
+struct Entry {
+    /// The body's id, its layer in the top two bits.
+    tag: u32,
+    /// The next entry of the same cell (or of the free list).
+    next: u32,
+}
+
+/// The bodies touching each cell of the level (and a row of cells below
+/// it, for bodies falling into the pit).
 #[derive(Clone, Debug)]
-pub(super) struct Index {
+pub(crate) struct Index {
+    cell: i32,
     cols: i32,
     rows: i32,
-    cells: Vec<Vec<u32>>,
+    /// The first entry of each cell's list.
+    heads: Vec<u32>,
+    entries: Vec<Entry>,
+    /// The first free entry.
+    free: u32,
+    /// How many bodies each layer holds (a query of an empty layer is free).
+    counts: [usize; 3],
 }
 
 impl Index {
     /// An empty index over a level `width` × `height` px.
-    pub(super) fn new(width: i32, height: i32) -> Index {
-        let cols = (width.max(1) + CELL - 1) / CELL;
-        let rows = (height.max(1) + CELL - 1) / CELL + 1;
+    pub(crate) fn new(width: i32, height: i32) -> Index {
+        let mut cell = CELL;
+        let size = |c: i32| {
+            let cols = (width.max(1) + c - 1) / c;
+            let rows = (height.max(1) + c - 1) / c + 1;
+            (cols, rows)
+        };
+        while {
+            let (cols, rows) = size(cell);
+            i64::from(cols) * i64::from(rows) > MAX_CELLS
+        } {
+            cell *= 2;
+        }
+        let (cols, rows) = size(cell);
         Index {
+            cell,
             cols,
             rows,
-            cells: vec![Vec::new(); (cols * rows) as usize],
+            heads: vec![NONE; (cols * rows) as usize],
+            entries: Vec::new(),
+            free: NONE,
+            counts: [0; 3],
         }
     }
 
     /// The cells (columns, rows; inclusive) a box touches, clamped to the
     /// index: anything beyond its edges is kept in its edge cells.
     fn span(&self, r: &Rect) -> (i32, i32, i32, i32) {
-        let clamp = |v: i32, n: i32| v.div_euclid(CELL).clamp(0, n - 1);
+        let clamp = |v: i32, n: i32| v.div_euclid(self.cell).clamp(0, n - 1);
         let right = r.x.saturating_add(r.w.max(1) - 1);
         let bottom = r.y.saturating_add(r.h.max(1) - 1);
         (
@@ -45,51 +102,133 @@ impl Index {
         )
     }
 
-    fn cells_of(&self, r: &Rect) -> impl Iterator<Item = usize> + '_ {
-        let (c0, c1, r0, r1) = self.span(r);
-        let cols = self.cols;
-        (r0..=r1).flat_map(move |row| (c0..=c1).map(move |col| (row * cols + col) as usize))
+    /// Whether a layer holds no body.
+    pub(crate) fn is_empty(&self, layer: Layer) -> bool {
+        self.counts[layer as usize] == 0
     }
 
-    /// Adds body `i` with box `r`.
-    pub(super) fn insert(&mut self, i: usize, r: &Rect) {
-        let cells: Vec<usize> = self.cells_of(r).collect();
-        for c in cells {
-            self.cells[c].push(i as u32);
+    /// Room for `n` more entries without growing (a body touches up to
+    /// four cells).
+    pub(crate) fn reserve(&mut self, bodies: usize) {
+        self.entries.reserve(bodies.saturating_mul(4));
+    }
+
+    /// Adds body `id` with box `r` to `layer`.
+    pub(crate) fn insert(&mut self, layer: Layer, id: BodyId, r: &Rect) {
+        self.counts[layer as usize] += 1;
+        let tag = id.0 | (layer as u32) << LAYER_SHIFT;
+        let (c0, c1, r0, r1) = self.span(r);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                let cell = (row * self.cols + col) as usize;
+                let at = match self.free {
+                    NONE => {
+                        self.entries.push(Entry { tag, next: NONE });
+                        (self.entries.len() - 1) as u32
+                    }
+                    free => {
+                        self.free = self.entries[free as usize].next;
+                        free
+                    }
+                };
+                self.entries[at as usize] = Entry {
+                    tag,
+                    next: self.heads[cell],
+                };
+                self.heads[cell] = at;
+            }
         }
     }
 
-    /// Body `i` moved from box `old` to `new`.
-    pub(super) fn moved(&mut self, i: usize, old: &Rect, new: &Rect) {
+    /// Takes body `id`, whose box is `r`, out of `layer`.
+    pub(crate) fn remove(&mut self, layer: Layer, id: BodyId, r: &Rect) {
+        self.counts[layer as usize] -= 1;
+        let tag = id.0 | (layer as u32) << LAYER_SHIFT;
+        let (c0, c1, r0, r1) = self.span(r);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                let cell = (row * self.cols + col) as usize;
+                let (mut prev, mut at) = (NONE, self.heads[cell]);
+                while at != NONE && self.entries[at as usize].tag != tag {
+                    (prev, at) = (at, self.entries[at as usize].next);
+                }
+                if at == NONE {
+                    continue;
+                }
+                let next = self.entries[at as usize].next;
+                match prev {
+                    NONE => self.heads[cell] = next,
+                    p => self.entries[p as usize].next = next,
+                }
+                self.entries[at as usize].next = self.free;
+                self.free = at;
+            }
+        }
+    }
+
+    /// Body `id` of `layer` moved from box `old` to `new`.
+    pub(crate) fn moved(&mut self, layer: Layer, id: BodyId, old: &Rect, new: &Rect) {
         if self.span(old) == self.span(new) {
             return;
         }
-        let cells: Vec<usize> = self.cells_of(old).collect();
-        for c in cells {
-            if let Some(at) = self.cells[c].iter().position(|&b| b == i as u32) {
-                self.cells[c].swap_remove(at);
-            }
-        }
-        self.insert(i, new);
+        self.remove(layer, id, old);
+        self.insert(layer, id, new);
     }
 
     /// Empties the index.
-    pub(super) fn clear(&mut self) {
-        for cell in &mut self.cells {
-            cell.clear();
-        }
+    pub(crate) fn clear(&mut self) {
+        self.heads.fill(NONE);
+        self.entries.clear();
+        self.free = NONE;
+        self.counts = [0; 3];
     }
 
-    /// Every body whose cells meet `region`'s (a superset of the bodies
-    /// whose boxes overlap it), by index, each once, in index order.
-    pub(super) fn near(&self, region: &Rect) -> Vec<usize> {
-        let mut found: Vec<usize> = self
-            .cells_of(region)
-            .flat_map(|c| self.cells[c].iter().map(|&b| b as usize))
-            .collect();
+    /// Every body of `layer` whose cells meet `region`'s (a superset of the
+    /// bodies whose boxes overlap it), each once, in id order.
+    pub(crate) fn near(&self, layer: Layer, region: &Rect) -> Vec<BodyId> {
+        let mut found = Vec::new();
+        self.near_into(layer, region, &mut found);
         found.sort_unstable();
         found.dedup();
         found
+    }
+
+    /// Adds to `out` every body of `layer` whose cells meet `region`'s,
+    /// some more than once, in no particular order.
+    pub(crate) fn near_into(&self, layer: Layer, region: &Rect, out: &mut Vec<BodyId>) {
+        self.any_near(layer, region, |id| {
+            out.push(id);
+            false
+        });
+    }
+
+    /// Whether any body of `layer` whose cells meet `region`'s makes `f`
+    /// true (`f` may be asked of a body more than once).
+    pub(crate) fn any_near(
+        &self,
+        layer: Layer,
+        region: &Rect,
+        mut f: impl FnMut(BodyId) -> bool,
+    ) -> bool {
+        if self.is_empty(layer) {
+            return false;
+        }
+        let (c0, c1, r0, r1) = self.span(region);
+        for row in r0..=r1 {
+            for col in c0..=c1 {
+                let mut at = self.heads[(row * self.cols + col) as usize];
+                while at != NONE {
+                    let e = self.entries[at as usize];
+                    if e.tag >> LAYER_SHIFT == layer as u32
+                        && f(BodyId(e.tag & ((1 << LAYER_SHIFT) - 1)))
+                    {
+                        return true;
+                    }
+                    at = e.next;
+                }
+            }
+        }
+        false
     }
 }
 
@@ -98,20 +237,57 @@ mod tests {
     use super::*;
 
     #[test]
-    fn finds_what_is_near_and_follows_moves() {
+    fn finds_what_is_near_by_layer_and_follows_moves() {
         let mut index = Index::new(320, 160);
-        index.insert(0, &Rect::new(10, 10, 16, 16));
-        index.insert(1, &Rect::new(200, 100, 14, 14));
-        index.insert(2, &Rect::new(40, 150, 16, 16)); // partly in the pit
-        assert_eq!(index.near(&Rect::new(0, 0, 40, 40)), [0]);
-        assert_eq!(index.near(&Rect::new(0, 0, 320, 200)), [0, 1, 2]);
-        index.moved(0, &Rect::new(10, 10, 16, 16), &Rect::new(210, 110, 16, 16));
-        assert_eq!(index.near(&Rect::new(0, 0, 40, 40)), Vec::<usize>::new());
-        assert_eq!(index.near(&Rect::new(205, 105, 2, 2)), [0, 1]);
+        let (a, b, c) = (BodyId(0), BodyId(1), BodyId(2));
+        index.insert(Layer::Solid, a, &Rect::new(10, 10, 16, 16));
+        index.insert(Layer::Solid, b, &Rect::new(200, 100, 14, 14));
+        index.insert(Layer::Solid, c, &Rect::new(40, 150, 16, 16)); // partly in the pit
+        index.insert(Layer::Other, BodyId(7), &Rect::new(10, 10, 8, 8));
+        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)), [a]);
+        assert_eq!(
+            index.near(Layer::Other, &Rect::new(0, 0, 40, 40)),
+            [BodyId(7)]
+        );
+        assert!(index
+            .near(Layer::Deadly, &Rect::new(0, 0, 320, 200))
+            .is_empty());
+        assert_eq!(
+            index.near(Layer::Solid, &Rect::new(0, 0, 320, 200)),
+            [a, b, c]
+        );
+        let (from, to) = (Rect::new(10, 10, 16, 16), Rect::new(210, 110, 16, 16));
+        index.moved(Layer::Solid, a, &from, &to);
+        assert!(index
+            .near(Layer::Solid, &Rect::new(0, 0, 40, 40))
+            .is_empty());
+        assert_eq!(index.near(Layer::Solid, &Rect::new(205, 105, 2, 2)), [a, b]);
+        assert!(index.any_near(Layer::Solid, &Rect::new(205, 105, 2, 2), |id| id == b));
         // Far outside: kept in the edge cells, still found there.
-        index.moved(2, &Rect::new(40, 150, 16, 16), &Rect::new(40, 5000, 16, 16));
-        assert_eq!(index.near(&Rect::new(40, 9000, 1, 1)), [2]);
+        let deep = Rect::new(40, 5000, 16, 16);
+        index.moved(Layer::Solid, c, &Rect::new(40, 150, 16, 16), &deep);
+        assert_eq!(index.near(Layer::Solid, &Rect::new(40, 9000, 1, 1)), [c]);
+        index.remove(Layer::Solid, c, &deep);
+        assert!(index
+            .near(Layer::Solid, &Rect::new(40, 9000, 1, 1))
+            .is_empty());
+        // Freed entries are used again: no growth.
+        let pool = index.entries.len();
+        for k in 0..50 {
+            let r = Rect::new(k * 6, 20, 12, 12);
+            index.insert(Layer::Deadly, BodyId(9), &r);
+            index.remove(Layer::Deadly, BodyId(9), &r);
+        }
+        assert_eq!(index.entries.len(), pool);
         index.clear();
-        assert!(index.near(&Rect::new(0, 0, 320, 200)).is_empty());
+        assert!(index.is_empty(Layer::Solid) && index.is_empty(Layer::Other));
+    }
+
+    #[test]
+    fn a_huge_level_has_bigger_cells_not_more_of_them() {
+        let index = Index::new(4096 * 16, 4096 * 16);
+        assert!(index.heads.len() as i64 <= MAX_CELLS);
+        assert!(index.cell > CELL);
+        assert_eq!(Index::new(1024, 1024).cell, CELL);
     }
 }

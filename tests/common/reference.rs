@@ -5,10 +5,10 @@
 //! bottom crossing the top of a one-way tile?". It judges the moves a step
 //! reports, so a bug the two exact modes share still shows.
 
-use dropthrough::collide::MoverBox;
+use dropthrough::collide::Blocker;
 use dropthrough::geom::{Axis, Rect};
-use dropthrough::mover::MoverKind;
-use dropthrough::player::MoveRecord;
+use dropthrough::mover::SolidKind;
+use dropthrough::MoveRecord;
 use dropthrough::Step;
 
 use super::Frame;
@@ -94,7 +94,7 @@ impl Reference {
         axis: Axis,
         sign: i32,
         dropping: Option<i32>,
-        movers: &[MoverBox],
+        movers: &[Blocker],
     ) -> bool {
         let next = r.shifted(axis, sign);
         if self.overlaps_solid(&next) {
@@ -102,8 +102,8 @@ impl Reference {
         }
         let overlaps_x = |m: &Rect| r.x < m.x + m.w && m.x < r.x + r.w;
         let mover_blocks = movers.iter().any(|m| match m.kind {
-            MoverKind::Solid => next.overlaps(&m.rect),
-            MoverKind::OneWay => {
+            SolidKind::Solid => next.overlaps(&m.rect),
+            SolidKind::OneWay => {
                 axis == Axis::Y && sign > 0 && r.y + r.h == m.rect.y && overlaps_x(&m.rect)
             }
         });
@@ -138,12 +138,12 @@ impl Reference {
         m: &MoveRecord,
         dropping: Option<i32>,
         pit: i32,
-        movers: &[MoverBox],
+        movers: &[Blocker],
     ) -> Result<(), String> {
-        let movers: Vec<MoverBox> = movers
+        let movers: Vec<Blocker> = movers
             .iter()
             .filter(|b| !m.from.overlaps(&b.rect))
-            .filter(|b| b.kind == MoverKind::Solid || m.from.y + m.from.h <= b.rect.y)
+            .filter(|b| b.kind == SolidKind::Solid || m.from.y + m.from.h <= b.rect.y)
             .copied()
             .collect();
         let movers = &movers[..];
@@ -224,7 +224,7 @@ impl DropTracker {
             }
             self.dropping = Some(before.rect.y + before.rect.h);
         }
-        let moves = step.moves.x.iter().chain(&step.moves.y);
+        let moves = step.report.x.iter().chain(&step.report.y);
         for m in moves {
             let dropping = if m.axis == Axis::Y {
                 self.dropping

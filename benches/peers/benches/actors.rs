@@ -25,7 +25,7 @@ fn ours(scene: &Scene, starts: &[(i32, i32)], speed: u32) -> World {
     let level = Level::parse(&crowd_text(scene, speed), "crowd").expect("the scene parses");
     let mut world = World::new(level, CollisionMode::Sweep);
     for &(x, y) in starts {
-        world.add_actor(Rect::new(x, y, ACTOR_SIZE.0, ACTOR_SIZE.1));
+        world.add_actor(Rect::new(x, y, ACTOR_SIZE.0, ACTOR_SIZE.1)).unwrap();
     }
     world
 }
@@ -40,7 +40,7 @@ fn our_step(world: &mut World, n: u64) {
             jump,
             down: false,
         };
-        world.set_keys(id, keys);
+        world.set_keys(id, keys).unwrap();
     }
     world.step(Keys::NONE);
 }

@@ -1,0 +1,550 @@
+//! The one kinematic body: everything that moves on its own — the level's
+//! player, the game's actors, crates and walkers — is a [`Body`]. Its box,
+//! velocity and sub-pixel remainders, what it drops through, what it rides
+//! and the lift it carries away, and a small policy ([`Drive`], [`Rules`])
+//! saying how it is driven and what the world's hazards do to it. What
+//! differs between a player and a crate is data here, never a second code
+//! path in the world.
+
+use crate::collide::{AxisMove, Passing, SolidSet, Triggers};
+use crate::geom::{Axis, Rect};
+use crate::id::{BodyId, Carrier, Obstacle};
+use crate::input::Keys;
+
+/// What a body is, as the trace and the actors CSV name it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Kind {
+    /// The level's player (body 0).
+    Player,
+    /// A game's own actor.
+    Actor,
+    /// A level's crate (`C`).
+    Crate,
+    /// A level's walker (`W`).
+    Walker,
+}
+
+impl Kind {
+    /// The name the actors CSV uses (`crate`, `walker`; `player`, `actor`).
+    pub fn name(self) -> &'static str {
+        match self {
+            Kind::Player => "player",
+            Kind::Actor => "actor",
+            Kind::Crate => "crate",
+            Kind::Walker => "walker",
+        }
+    }
+}
+
+/// How a body is driven: where its velocity comes from.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Drive {
+    /// Keys through the player's controller: run, jump (coyote time, jump
+    /// buffer, variable height, lift momentum), gravity, fast-fall and
+    /// dropping through one-way tops. The level's player, and any actor
+    /// the game gives keys ([`crate::World::set_keys`]).
+    Keys,
+    /// A velocity the game sets ([`crate::World::set_velocity`]), px/s;
+    /// with `gravity`, the world adds its tuning's gravity each step (up to
+    /// its `max_fall`). A wall stops its speed along x, a floor or ceiling
+    /// along y, as for the player.
+    Velocity {
+        /// Whether gravity pulls it.
+        gravity: bool,
+    },
+    /// A walker's rule: walks at its tuning's `walker_speed` the way it
+    /// faces (left at first), turns around when its own move along x is
+    /// stopped short, falls with gravity.
+    Walker,
+    /// A crate's: no velocity of its own but its fall.
+    Fall,
+}
+
+/// What a death does to a body.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnDeath {
+    /// The level starts over: at the end of the step the level's crates and
+    /// walkers are put back and this body is back at its start, at rest.
+    /// The level's player.
+    Restart,
+    /// Only this body is back at its start, at rest, at the end of the step.
+    Respawn,
+    /// It leaves play at the end of the step, keeping its last box (crates,
+    /// walkers, and the game's actors unless the game says otherwise).
+    Leave,
+    /// It stays in play where it died: the world reports the death (and its
+    /// cause) and the game decides.
+    Stay,
+}
+
+/// What the world's hazards and other bodies do to a body, and what it
+/// does to them.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Rules {
+    /// Other bodies cannot enter it, and it carries what stands on it and
+    /// pushes what it runs into, as a crate does. Bullets stop at it as at
+    /// a wall.
+    pub solid: bool,
+    /// Spikes, the pit and deadly bodies kill it, and it stomps a deadly
+    /// body it falls onto from above. (Bullets kill every body that is not
+    /// solid, whatever this says.)
+    pub hazards: bool,
+    /// Touching the exit ends its motion for the step (event `exit`); the
+    /// level's player's ends the level.
+    pub exits: bool,
+    /// Touching it kills a body with `hazards`, unless that body stomps it
+    /// (a walker).
+    pub deadly: bool,
+    /// Its own move along x pushes the rows of crates it runs into.
+    pub pushes: bool,
+    /// What its death does.
+    pub on_death: OnDeath,
+}
+
+impl Rules {
+    /// The level's player: hazards kill it, the exit ends the level, it
+    /// pushes crates, and its death restarts the level.
+    pub const PLAYER: Rules = Rules {
+        solid: false,
+        hazards: true,
+        exits: true,
+        deadly: false,
+        pushes: true,
+        on_death: OnDeath::Restart,
+    };
+    /// A game's actor, unless the game says otherwise: as the player, but
+    /// its death takes it out of play (the level goes on).
+    pub const ACTOR: Rules = Rules {
+        on_death: OnDeath::Leave,
+        ..Rules::PLAYER
+    };
+    /// A crate: solid; nothing but a crush destroys it.
+    pub const CRATE: Rules = Rules {
+        solid: true,
+        hazards: false,
+        exits: false,
+        deadly: false,
+        pushes: false,
+        on_death: OnDeath::Leave,
+    };
+    /// A walker: deadly to the player; spikes and the exit do nothing to it.
+    pub const WALKER: Rules = Rules {
+        solid: false,
+        hazards: false,
+        exits: false,
+        deadly: true,
+        pushes: false,
+        on_death: OnDeath::Leave,
+    };
+}
+
+/// Why a body died.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Cause {
+    /// It touched spikes.
+    Spikes,
+    /// Its box went entirely below the grid.
+    Pit,
+    /// A moving solid could not clear it.
+    Crush,
+    /// It touched a deadly body (a walker).
+    Deadly,
+    /// A bullet stopped at it.
+    Shot,
+    /// A body that hazards kill fell onto it from above.
+    Stomped,
+}
+
+/// What happened to a body in one step. The trace prints the player's
+/// first seven in its order ([`Events::trace_names`]); the actors CSV a
+/// crate's or walker's ([`Events::actors_names`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Events {
+    /// Started a jump.
+    pub jump: bool,
+    /// Started dropping through the one-way tops under it.
+    pub drop: bool,
+    /// Its head hit a ceiling in its own move.
+    pub bump: bool,
+    /// Came to stand.
+    pub land: bool,
+    /// Died ([`Body::cause`] says why).
+    pub death: bool,
+    /// Touched the exit (the level's player: the run ends).
+    pub exit: bool,
+    /// Stomped a deadly body (and bounced off it).
+    pub stomp: bool,
+    /// Crushed by a moving solid it could not clear (a crate: destroyed).
+    pub crush: bool,
+    /// Was stomped.
+    pub stomped: bool,
+    /// A bullet stopped at it.
+    pub shot: bool,
+    /// Left the grid below (a body the pit does not kill).
+    pub out: bool,
+    /// Put back where it starts (the level started over).
+    pub reset: bool,
+}
+
+impl Events {
+    /// Whether nothing happened.
+    pub fn is_empty(&self) -> bool {
+        *self == Events::default()
+    }
+
+    /// The trace's spelling: `jump`, `drop`, `bump`, `land`, `death`,
+    /// `exit`, `stomp` joined by `|`, in that order.
+    pub fn trace_names(&self) -> String {
+        join(&[
+            (self.jump, "jump"),
+            (self.drop, "drop"),
+            (self.bump, "bump"),
+            (self.land, "land"),
+            (self.death, "death"),
+            (self.exit, "exit"),
+            (self.stomp, "stomp"),
+        ])
+    }
+
+    /// The actors CSV's spelling for a body of `kind`: `land` (crates
+    /// only), `crush`, `stomp` (it was stomped), `shot`, `out`, `reset`
+    /// joined by `|`, in that order.
+    pub fn actors_names(&self, kind: Kind) -> String {
+        join(&[
+            (self.land && kind == Kind::Crate, "land"),
+            (self.crush, "crush"),
+            (self.stomped, "stomp"),
+            (self.shot, "shot"),
+            (self.out, "out"),
+            (self.reset, "reset"),
+        ])
+    }
+}
+
+impl std::fmt::Display for Events {
+    /// The trace's spelling ([`Events::trace_names`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.trace_names())
+    }
+}
+
+fn join(names: &[(bool, &str)]) -> String {
+    let on: Vec<&str> = names
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, n)| *n)
+        .collect();
+    on.join("|")
+}
+
+/// One move of a body along one axis in a step: where it started, how far
+/// it asked to go, and what happened ([`AxisMove`]: how far it went, what
+/// stopped it and which obstacle that was, what trigger it touched).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The axis moved along.
+    pub axis: Axis,
+    /// The box before the move.
+    pub from: Rect,
+    /// The signed distance asked for, px.
+    pub wanted: i32,
+    /// How far it went, what stopped it, what it touched.
+    pub outcome: AxisMove,
+}
+
+impl MoveRecord {
+    /// The box after the move.
+    pub fn to(&self) -> Rect {
+        self.from.shifted(self.axis, self.outcome.moved)
+    }
+
+    /// What stopped the move short, and on which side of the body: a wall
+    /// (along x), a floor (down) or a ceiling (up).
+    pub fn stopped_by(&self) -> Option<(Side, Obstacle)> {
+        let hit = self.outcome.hit?;
+        let side = match (self.axis, self.wanted > 0) {
+            (Axis::X, _) => Side::Wall,
+            (Axis::Y, true) => Side::Floor,
+            (Axis::Y, false) => Side::Ceiling,
+        };
+        Some((side, hit.by))
+    }
+}
+
+/// Which side of a body a move was stopped on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Along x.
+    Wall,
+    /// Going down.
+    Floor,
+    /// Going up.
+    Ceiling,
+}
+
+/// What happened to a body's box in one step: its own moves along x and
+/// y, and what moving solids did to it.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Its own move along x (`None`: it made none, or its motion had ended).
+    pub x: Option<MoveRecord>,
+    /// Its own move along y.
+    pub y: Option<MoveRecord>,
+    /// What it rode at the start of the step (what carried it, if that moved).
+    pub rode: Option<Carrier>,
+    /// The moving solids that pushed it, in the order they did.
+    pub pushed_by: Vec<Carrier>,
+    /// The moving solid that crushed it, if one did.
+    pub crushed_by: Option<Carrier>,
+}
+
+/// How a body's motion in a step ended early, if it did.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Stop {
+    /// It died: nothing moves, carries or pushes it for the rest of the step.
+    Death,
+    /// It touched the exit: likewise, but alive.
+    Exit,
+}
+
+/// A body: its box and motion, its policy, and what happened to it in the
+/// last step. Read it with [`crate::World::body`] (or
+/// [`crate::World::player`]); the world alone moves it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Body {
+    pub(crate) id: BodyId,
+    pub(crate) kind: Kind,
+    pub(crate) drive: Drive,
+    pub(crate) rules: Rules,
+    /// Index of its tuning among the world's (0: the level's).
+    pub(crate) tuning: u32,
+    /// The box it starts at (and goes back to: [`OnDeath`]).
+    pub(crate) start: Rect,
+    pub(crate) rect: Rect,
+    /// Velocity, px/s (y grows down).
+    pub(crate) vx: f32,
+    pub(crate) vy: f32,
+    /// Sub-pixel motion not yet applied, px (each within ±0.5).
+    pub(crate) rx: f32,
+    pub(crate) ry: f32,
+    /// Standing on a surface (and not moving up), after the last step.
+    pub(crate) grounded: bool,
+    /// -1 or +1: the way it last ran (the player: right at first) or walks
+    /// (a walker: left at first).
+    pub(crate) facing: i32,
+    /// What it drops through: a one-way tile top (its y), ignored until
+    /// the feet pass below it or it lands, and one-way solids, ignored
+    /// until it lands.
+    pub(crate) dropping: Passing,
+    /// The velocity of the solid it last rode, px/s, and the steps left in
+    /// which a jump still gets it (lift momentum).
+    pub(crate) lift: (f32, f32),
+    pub(crate) lift_left: u32,
+    /// Steps left in which a jump still works after leaving the ground.
+    pub(crate) coyote: u32,
+    /// Steps left in which a pressed jump waits for ground to jump from.
+    pub(crate) jump_buffer: u32,
+    /// Steps left in which holding jump keeps the rise at jump speed.
+    pub(crate) jump_hold: u32,
+    /// The keys it holds in the next step, and those it held in the last.
+    pub(crate) keys: Keys,
+    pub(crate) held_before: Keys,
+    /// A plain move the game asked for, added to its next own move, px.
+    pub(crate) nudge: (i32, i32),
+    /// In play (a body that left play keeps its last box).
+    pub(crate) alive: bool,
+    /// Taken out of the world by the game: never moved, met or listed.
+    pub(crate) removed: bool,
+    /// Whether it stood at the end of the last step (for a crate's `land`).
+    pub(crate) stood: bool,
+    /// Whether it was airborne once its decisions were made this step (for
+    /// `land` of a body driven by keys or a velocity).
+    pub(crate) airborne: bool,
+    /// The last step: what it rides, how its motion ended, why it died,
+    /// what happened, and its moves.
+    pub(crate) support: Option<Carrier>,
+    pub(crate) stop: Option<Stop>,
+    pub(crate) cause: Option<Cause>,
+    pub(crate) events: Events,
+    pub(crate) report: Report,
+    /// The bodies riding it this step, when it is solid (chosen before
+    /// anything moves).
+    pub(crate) riders: Vec<BodyId>,
+}
+
+impl Body {
+    /// A body of `kind` at rest at `rect`, driven by `drive`, with `rules`.
+    pub(crate) fn new(id: BodyId, kind: Kind, rect: Rect, drive: Drive, rules: Rules) -> Body {
+        Body {
+            id,
+            kind,
+            drive,
+            rules,
+            tuning: 0,
+            start: rect,
+            rect,
+            vx: 0.0,
+            vy: 0.0,
+            rx: 0.0,
+            ry: 0.0,
+            grounded: false,
+            facing: if drive == Drive::Keys { 1 } else { -1 },
+            dropping: Passing::default(),
+            lift: (0.0, 0.0),
+            lift_left: 0,
+            coyote: 0,
+            jump_buffer: 0,
+            jump_hold: 0,
+            keys: Keys::NONE,
+            held_before: Keys::NONE,
+            nudge: (0, 0),
+            alive: true,
+            removed: false,
+            stood: false,
+            airborne: false,
+            support: None,
+            stop: None,
+            cause: None,
+            events: Events::default(),
+            report: Report::default(),
+            riders: Vec::new(),
+        }
+    }
+
+    /// Back at its start, at rest, in play, as the world first made it
+    /// (keeping who it is, its policy, its tuning and the keys it holds).
+    pub(crate) fn restarted(&self) -> Body {
+        let mut b = Body::new(self.id, self.kind, self.start, self.drive, self.rules);
+        b.tuning = self.tuning;
+        b.keys = self.keys;
+        b.held_before = self.held_before;
+        b.removed = self.removed;
+        b
+    }
+
+    /// Its id.
+    pub fn id(&self) -> BodyId {
+        self.id
+    }
+
+    /// What it is.
+    pub fn kind(&self) -> Kind {
+        self.kind
+    }
+
+    /// How it is driven.
+    pub fn drive(&self) -> Drive {
+        self.drive
+    }
+
+    /// What hazards and other bodies do to it.
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    /// Its box, px (one that left play keeps its last box).
+    pub fn rect(&self) -> Rect {
+        self.rect
+    }
+
+    /// Horizontal velocity, px/s (positive: right).
+    pub fn vx(&self) -> f32 {
+        self.vx
+    }
+
+    /// Vertical velocity, px/s (positive: down).
+    pub fn vy(&self) -> f32 {
+        self.vy
+    }
+
+    /// Whether it stood on a surface (and was not moving up) after the
+    /// last step. (For crates and walkers: whether they stood when the
+    /// step ended.)
+    pub fn grounded(&self) -> bool {
+        match self.drive {
+            Drive::Keys | Drive::Velocity { .. } => self.grounded,
+            Drive::Walker | Drive::Fall => self.stood,
+        }
+    }
+
+    /// -1 or +1: the way it last ran, or walks.
+    pub fn facing(&self) -> i32 {
+        self.facing
+    }
+
+    /// Whether it is in play (one that left play keeps its last box).
+    pub fn in_play(&self) -> bool {
+        self.alive && !self.removed
+    }
+
+    /// Whether it is in play (the actors CSV's `alive` column).
+    pub fn alive(&self) -> bool {
+        self.alive
+    }
+
+    /// The y (px) of the one-way tile top it drops through, until its feet
+    /// pass below it or it lands.
+    pub fn dropping_through(&self) -> Option<i32> {
+        self.dropping.tile_top
+    }
+
+    /// The one-way solids it drops through, until it lands.
+    pub fn dropping_solids(&self) -> &SolidSet {
+        &self.dropping.solids
+    }
+
+    /// The keys it holds in the next step (a body driven by keys).
+    pub fn keys(&self) -> Keys {
+        self.keys
+    }
+
+    /// What happened to it in the last step.
+    pub fn events(&self) -> Events {
+        self.events
+    }
+
+    /// Why it died in the last step, if it did.
+    pub fn cause(&self) -> Option<Cause> {
+        self.cause
+    }
+
+    /// What its moves did in the last step, and what moved it.
+    pub fn report(&self) -> &Report {
+        &self.report
+    }
+
+    /// What it rode at the start of the last step, if it still stood on it
+    /// when that moved.
+    pub fn support(&self) -> Option<Carrier> {
+        self.report.rode
+    }
+
+    /// Whether the world can still move it this step: in play, and neither
+    /// dead nor at the exit this step.
+    pub(crate) fn movable(&self) -> bool {
+        self.alive && !self.removed && self.stop.is_none()
+    }
+
+    /// The triggers that end its moves: spikes if hazards kill it, the
+    /// exit if it exits.
+    pub(crate) fn triggers(&self) -> Triggers {
+        Triggers {
+            spikes: self.rules.hazards,
+            exit: self.rules.exits,
+        }
+    }
+
+    /// What its moves pass through: the one-way tops it drops through (the
+    /// tile top only along y), and spikes and the exit unless it reacts to
+    /// them.
+    pub(crate) fn passing(&self, axis: Axis) -> Passing {
+        Passing {
+            tile_top: match axis {
+                Axis::X => None,
+                Axis::Y => self.dropping.tile_top,
+            },
+            solids: self.dropping.solids.clone(),
+            triggers: self.triggers(),
+        }
+    }
+}

@@ -1,0 +1,121 @@
+//! Deaths and what they do: a body dies once in a step (a crush, spikes,
+//! the pit, a deadly body, a bullet, a stomp), its motion ends there, and
+//! after the step its [`OnDeath`] takes effect — the level's player's
+//! starts the level over (crates and walkers back in their cells), an
+//! actor leaves play, comes back at its start, or stays for the game to
+//! decide.
+
+use crate::id::{BodyId, Carrier};
+
+use super::body::{Cause, Drive, Events, OnDeath, Stop};
+use super::World;
+
+impl World {
+    /// Body `who` dies of `cause` (crushed `by` a moving solid, if one did
+    /// it): its motion ends for the rest of the step, and one that leaves
+    /// play on death leaves at once. A body already dead, at the exit or
+    /// out of play this step is left as it is.
+    pub(crate) fn die(&mut self, who: BodyId, cause: Cause, by: Option<Carrier>) {
+        let b = &mut self.bodies[who.index()];
+        if !b.movable() {
+            return;
+        }
+        b.stop = Some(Stop::Death);
+        b.cause = Some(cause);
+        b.events.death = true;
+        match cause {
+            Cause::Crush => {
+                b.events.crush = true;
+                b.report.crushed_by = by;
+            }
+            Cause::Shot => b.events.shot = true,
+            Cause::Stomped => b.events.stomped = true,
+            Cause::Spikes | Cause::Pit | Cause::Deadly => {}
+        }
+        if b.rules.on_death == OnDeath::Leave {
+            b.alive = false;
+        }
+        if who == BodyId::PLAYER {
+            self.deaths += 1;
+            match cause {
+                Cause::Crush => self.crushes += 1,
+                Cause::Shot => self.shot += 1,
+                Cause::Deadly => self.walker_deaths += 1,
+                _ => {}
+            }
+        }
+    }
+
+    /// The end of a step: each body that died in it gets what its
+    /// [`OnDeath`] says. A restart puts every crate and walker of the
+    /// level back as the level starts it (event `reset` on each, gone ones
+    /// included), then the bodies that restart it back at their starts;
+    /// neither reports a landing.
+    pub(crate) fn deaths_take_effect(&mut self) {
+        let mut restart = Vec::new();
+        for i in 0..self.bodies.len() {
+            let b = &self.bodies[i];
+            if b.removed || b.stop != Some(Stop::Death) {
+                continue;
+            }
+            match b.rules.on_death {
+                OnDeath::Restart => restart.push(b.id),
+                OnDeath::Respawn => self.back_to_start(b.id),
+                OnDeath::Leave | OnDeath::Stay => {}
+            }
+        }
+        if restart.is_empty() {
+            return;
+        }
+        for i in 1..=self.level.bodies.len() {
+            let b = &mut self.bodies[i];
+            let events = Events {
+                reset: true,
+                ..b.events
+            };
+            *b = b.restarted();
+            b.events = events;
+        }
+        for id in restart {
+            self.back_to_start(id);
+        }
+        self.index_bodies();
+        self.note_standing(false);
+    }
+
+    /// Body `id` back at its start, at rest, in play; it keeps its events
+    /// (but a landing) and the keys it holds.
+    fn back_to_start(&mut self, id: BodyId) {
+        let b = &mut self.bodies[id.index()];
+        let events = Events {
+            land: false,
+            ..b.events
+        };
+        let (from, cause) = (b.rect, b.cause);
+        *b = b.restarted();
+        b.events = events;
+        b.cause = cause;
+        let (layer, to) = (World::layer(b), b.rect);
+        self.index.moved(layer, id, &from, &to);
+        if matches!(b.drive, Drive::Keys | Drive::Velocity { .. }) {
+            self.settle(id);
+        }
+    }
+
+    /// Whether each crate and walker stands now, for the next `land`; with
+    /// `report`, a crate that stands now and did not before lands.
+    pub(crate) fn note_standing(&mut self, report: bool) {
+        for i in 0..self.bodies.len() {
+            let b = &self.bodies[i];
+            if !matches!(b.drive, Drive::Walker | Drive::Fall) {
+                continue;
+            }
+            let stands = b.in_play() && self.stands(b.id);
+            let b = &mut self.bodies[i];
+            if report && b.drive == Drive::Fall && stands && !b.stood {
+                b.events.land = true;
+            }
+            b.stood = stands;
+        }
+    }
+}

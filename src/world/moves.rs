@@ -1,0 +1,333 @@
+//! A body's own move, step (4): along x, then along y, with its own
+//! velocity. One path for every body that moves on its own: the player, a
+//! game's actors and walkers alike; their policies say what differs (who
+//! pushes rows of crates, who turns at a wall, who stomps). Here too is
+//! what happens when a body meets a deadly one (a walker) on the way —
+//! the stomp from above, a death otherwise — judged on the whole path of
+//! every move.
+
+use crate::collide::{self, AxisMove, Hit, Surface, Touch, Triggers};
+use crate::geom::{Axis, Rect};
+use crate::id::{BodyId, Carrier, Obstacle};
+use crate::mover::SolidKind;
+
+use super::body::{Cause, Drive, MoveRecord};
+use super::crates::Row;
+use super::index::Layer;
+use super::solids::{feet, swept, union};
+use super::{own_y_path, World};
+
+impl World {
+    /// Step (4) for one body: its own move along x, then along y (a crate
+    /// has none: it falls in step 3).
+    pub(crate) fn own_moves(&mut self, id: BodyId) {
+        let b = &self.bodies[id.index()];
+        if b.drive == super::Drive::Fall || !b.movable() {
+            return;
+        }
+        let x = self.own_move_x(id);
+        self.bodies[id.index()].report.x = Some(x);
+        if self.bodies[id.index()].movable() {
+            let y = self.own_move_y(id);
+            self.bodies[id.index()].report.y = Some(y);
+        }
+    }
+
+    /// A body's own move along x. Reaching the side of a crate, a body
+    /// that pushes pushes the row of crates ahead a pixel at a time, in
+    /// every mode, and stops flush with the row where the row stops; then
+    /// each crate it moved carries and pushes in turn, in id order. A wall
+    /// stops its run (a walker turns around).
+    pub(crate) fn own_move_x(&mut self, id: BodyId) -> MoveRecord {
+        let i = id.index();
+        let from = self.bodies[i].rect;
+        let wanted = self.bodies[i].take_move(Axis::X);
+        let riding = self.own_riders(id);
+        let skip = |o: BodyId| o == id || riding.contains(&o);
+        let blockers = self.blockers(&[], skip, &swept(from, Axis::X, wanted));
+        let b = &mut self.bodies[i];
+        let mut record = b.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted);
+        let at = b.rect;
+        let layer = World::layer(b);
+        self.index.moved(layer, id, &from, &at);
+        let sign = wanted.signum();
+        let rest = wanted - record.outcome.moved;
+        let mut row = Row::default();
+        let pushes = b.rules.pushes && record.outcome.touch.is_none() && rest != 0;
+        if pushes && record.outcome.hit.is_some() && self.crate_at(id, &at.shifted(Axis::X, sign)) {
+            let triggers = self.bodies[i].triggers();
+            let (moved, blocked, touch) = self.pushes(&mut row, at, rest, triggers);
+            let to = at.shifted(Axis::X, moved);
+            self.place(id, to);
+            record.outcome.moved += moved;
+            record.outcome.touch = touch;
+            record.outcome.hit = blocked.then(|| Hit {
+                surface: Surface::Solid,
+                edge: to.leading_edge(Axis::X, sign),
+                by: self.what_stops(id, to, sign, &blockers),
+            });
+        }
+        let b = &mut self.bodies[i];
+        let stopped = record.outcome.hit.is_some();
+        match b.drive {
+            Drive::Walker if stopped || record.outcome.moved != wanted => b.turn(),
+            Drive::Walker => {}
+            _ if stopped => b.stop_x(),
+            _ => {}
+        }
+        let to = b.rect;
+        self.meets(id, from, to);
+        let mut moved = row.crates;
+        moved.sort_by_key(|&(j, _)| j);
+        for &(j, before) in &moved {
+            let after = self.bodies[j.index()].rect;
+            let s = Carrier::Body(j);
+            self.solid_moved(s, (before, after), &mut Vec::new(), &moved, Some(id));
+        }
+        self.own_move_done(id, from, record.outcome.touch);
+        record
+    }
+
+    /// The crates riding a solid body `id` (and theirs): its own move is
+    /// not blocked by them. Empty for any other body.
+    fn own_riders(&self, id: BodyId) -> Vec<BodyId> {
+        match self.bodies[id.index()].rules.solid {
+            true => self.rider_crates(Carrier::Body(id)),
+            false => Vec::new(),
+        }
+    }
+
+    /// A body's own move along y; a body driven by keys whose rise clips a
+    /// ceiling's corner slides around it; one that hazards kill, going
+    /// down onto a deadly body from above, stomps it (before a floor met
+    /// at the same pixel) and bounces.
+    pub(crate) fn own_move_y(&mut self, id: BodyId) -> MoveRecord {
+        let i = id.index();
+        let from = self.bodies[i].rect;
+        let riding = self.own_riders(id);
+        let skip = |o: BodyId| o == id || riding.contains(&o);
+        let blockers = self.blockers(&[], skip, &own_y_path(&self.bodies[i]));
+        let (mode, grid) = (self.mode, &self.level.grid);
+        let b = &mut self.bodies[i];
+        let wanted = b.take_move(Axis::Y);
+        let mut y = b.shove(mode, grid, &blockers, Axis::Y, wanted);
+        let bumped = wanted < 0 && y.outcome.hit.is_some();
+        let slides = b.drive == Drive::Keys && !b.rules.solid;
+        if let Some(dx) = (bumped && slides)
+            .then(|| b.corner_correction(grid, &blockers))
+            .flatten()
+        {
+            // The head clipped a ceiling's corner: slide around it and rise
+            // on, keeping the jump's speed. The rest of the move is a move
+            // of its own (the one reported).
+            b.rect = b.rect.shifted(Axis::X, dx);
+            y = b.shove(mode, grid, &blockers, Axis::Y, wanted - y.outcome.moved);
+        }
+        if y.outcome.hit.is_some() {
+            b.stop_y();
+        }
+        b.events.bump = y.outcome.hit.is_some() && y.wanted < 0;
+        let hazards = b.rules.hazards;
+        let to = b.rect;
+        let layer = World::layer(b);
+        self.index.moved(layer, id, &from, &to);
+        if y.wanted > 0 && hazards {
+            if let Some(gap) = self.stomp_at(y.from, y.outcome.moved, y.outcome.hit.is_some()) {
+                let at = y.from.shifted(Axis::Y, gap);
+                self.place(id, at);
+                let tuning = self.tunings[self.bodies[i].tuning as usize];
+                self.bodies[i].bounce(&tuning);
+                self.bodies[i].events.stomp = true;
+                self.stomp_deadly(at);
+                y.outcome = AxisMove {
+                    moved: gap,
+                    hit: None,
+                    touch: None,
+                };
+            }
+        }
+        self.meets(id, from, self.bodies[i].rect);
+        if matches!(self.bodies[i].drive, Drive::Walker | Drive::Fall) && self.stands(id) {
+            self.bodies[i].stop_y();
+        }
+        self.own_move_done(id, from, y.outcome.touch);
+        y
+    }
+
+    /// After a body's own move from `from`: a trigger it touched ends its
+    /// motion (spikes kill it), and a solid body carries and pushes what
+    /// it meets, as any moving solid does.
+    fn own_move_done(&mut self, id: BodyId, from: Rect, touch: Option<Touch>) {
+        if self.bodies[id.index()].movable() {
+            self.touched(id, touch);
+        }
+        let b = &self.bodies[id.index()];
+        if b.rules.solid && b.in_play() {
+            let to = b.rect;
+            let (dx, dy) = (to.x - from.x, to.y - from.y);
+            let mid = from.shifted(Axis::X, dx);
+            self.solid_moved(Carrier::Body(id), (from, mid), &mut Vec::new(), &[], None);
+            let s = Carrier::Body(id);
+            self.solid_moved(
+                s,
+                (mid, mid.shifted(Axis::Y, dy)),
+                &mut Vec::new(),
+                &[],
+                None,
+            );
+        }
+    }
+
+    /// Whether a solid body in play other than `id` overlaps `area`.
+    fn crate_at(&self, id: BodyId, area: &Rect) -> bool {
+        self.index.any_near(Layer::Solid, area, |j| {
+            let b = &self.bodies[j.index()];
+            j != id && b.movable() && b.rect.overlaps(area)
+        })
+    }
+
+    /// What stopped the push of body `id`, now at `at` and pushing `sign`
+    /// along x: the first crate in play ahead of it by id, or else what
+    /// stops its own box there (a tile, the outside or a solid).
+    fn what_stops(
+        &self,
+        id: BodyId,
+        at: Rect,
+        sign: i32,
+        blockers: &[collide::Blocker],
+    ) -> Obstacle {
+        let ahead = at.shifted(Axis::X, sign);
+        let first_crate = self
+            .index
+            .near(Layer::Solid, &ahead)
+            .into_iter()
+            .find(|&j| {
+                let b = &self.bodies[j.index()];
+                j != id && b.movable() && b.rect.overlaps(&ahead)
+            });
+        if let Some(j) = first_crate {
+            return Obstacle::Body(j);
+        }
+        let wall = self.plain_move(at, Axis::X, sign, blockers).hit;
+        wall.map_or(Obstacle::Outside, |h| h.by)
+    }
+
+    /// A box at `at` pushes the crates ahead, a pixel at a time, up to
+    /// `rest` px: how far it went, whether something stopped it, and the
+    /// trigger (of `triggers`) it touched. `row` gets each crate moved,
+    /// with its box before.
+    fn pushes(
+        &mut self,
+        row: &mut Row,
+        at: Rect,
+        rest: i32,
+        triggers: Triggers,
+    ) -> (i32, bool, Option<Touch>) {
+        let sign = rest.signum();
+        let mut at = at;
+        let mut moved = 0;
+        while moved != rest {
+            let next = at.shifted(Axis::X, sign);
+            let walls = collide::overlaps_solid(&self.level.grid, &next)
+                || self
+                    .solids
+                    .iter()
+                    .any(|s| !s.removed && s.kind == SolidKind::Solid && s.rect.overlaps(&next));
+            if walls || self.row_move(row, Axis::X, sign, &[], Some(at)) == 0 {
+                return (moved, true, None);
+            }
+            at = next;
+            moved += sign;
+            if triggers != Triggers::NONE {
+                if let Some(touch) = collide::touching_any(&self.level.grid, &next, triggers) {
+                    return (moved, false, Some(touch));
+                }
+            }
+        }
+        (moved, false, None)
+    }
+
+    /// The end of step (4): a body that the pit does not kill (a crate, a
+    /// walker), entirely below the grid, is gone.
+    pub(crate) fn out_of_grid(&mut self) {
+        let bottom = self.level.grid.pixel_height();
+        for b in &mut self.bodies {
+            if b.in_play() && !b.rules.hazards && b.rect.y >= bottom {
+                b.alive = false;
+                b.events.out = true;
+            }
+        }
+    }
+
+    /// After a move of body `id` from `from` to `to`: a body that hazards
+    /// kill dies if its path touched a deadly body; a deadly body kills
+    /// every such body its path touched.
+    pub(crate) fn meets(&mut self, id: BodyId, from: Rect, to: Rect) {
+        let b = &self.bodies[id.index()];
+        if !b.movable() {
+            return;
+        }
+        let path = self.path(from, to);
+        let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
+        if hazards && self.deadly_on(id, &path) {
+            self.die(id, Cause::Deadly, None);
+        }
+        if deadly {
+            for layer in [Layer::Other, Layer::Solid] {
+                for j in self.index.near(layer, &path) {
+                    let o = &self.bodies[j.index()];
+                    if j != id && o.movable() && o.rules.hazards && o.rect.overlaps(&path) {
+                        self.die(j, Cause::Deadly, None);
+                    }
+                }
+            }
+        }
+    }
+
+    /// Whether a deadly body in play other than `id` overlaps `area`.
+    pub(crate) fn deadly_on(&self, id: BodyId, area: &Rect) -> bool {
+        self.index.any_near(Layer::Deadly, area, |j| {
+            let b = &self.bodies[j.index()];
+            j != id && b.movable() && b.rect.overlaps(area)
+        })
+    }
+
+    /// The stomp of a body's own move along y from `from`, which the mode
+    /// took `moved` px down (`hit`: a floor stopped it there): the
+    /// distance to the nearest deadly body's top the feet would pass, if
+    /// the body reaches it before (or at the same pixel as) the floor.
+    fn stomp_at(&self, from: Rect, moved: i32, hit: bool) -> Option<i32> {
+        if self.index.is_empty(Layer::Deadly) {
+            return None;
+        }
+        let bottom = from.bottom();
+        let to = from.shifted(Axis::Y, moved);
+        let near = self
+            .index
+            .near(Layer::Deadly, &union(from, to.shifted(Axis::Y, 1)));
+        let naive = self.mode == crate::CollisionMode::Naive;
+        let gaps = near
+            .into_iter()
+            .map(|j| &self.bodies[j.index()])
+            .filter_map(|b| {
+                let w = &b.rect;
+                let across = from.x < w.right() && w.x < from.right();
+                let above = bottom <= w.y;
+                let reached = !naive || to.overlaps(w);
+                (b.movable() && across && above && reached).then_some(w.y - bottom)
+            });
+        let gap = gaps.min()?;
+        (gap < moved || gap == moved && hit).then_some(gap)
+    }
+
+    /// A body stomps at `at`: every deadly body under its feet there dies.
+    fn stomp_deadly(&mut self, at: Rect) {
+        for j in self.index.near(Layer::Deadly, &feet(&at)) {
+            let b = &self.bodies[j.index()];
+            let across = at.x < b.rect.right() && b.rect.x < at.right();
+            if b.movable() && across && b.rect.y == at.bottom() {
+                self.die(j, Cause::Stomped, None);
+            }
+        }
+    }
+}

@@ -1,0 +1,520 @@
+//! Moving solids and the bodies they move: one code path for every solid
+//! that moves — a mover along its path, a solid the game drives, a crate
+//! by its fall, a carry or a push. It carries its riders, pushes what is
+//! ahead, and crushes what it cannot clear, depth first; every body (the
+//! player, an actor, a walker, a crate) is carried, pushed and crushed by
+//! the same rules, which differ only by the body's policy. The rules are
+//! the level format's "Crates and walkers" section; docs/COLLISION.md tells
+//! them in order.
+
+use crate::collide::{self, stands_on_top, Blocker, Passing, SolidSet};
+use crate::geom::{Axis, Rect};
+use crate::id::{BodyId, Carrier};
+use crate::mover::{self, SolidKind};
+use crate::tuning::{steps, STEPS_PER_SECOND};
+
+use super::body::{Cause, Drive, Stop};
+use super::index::Layer;
+use super::World;
+
+/// The smallest box holding both.
+pub(crate) fn union(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    let (x1, y1) = (a.right().max(b.right()), a.bottom().max(b.bottom()));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Every box a move of `from` by `d` along `axis` passes through.
+pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
+    union(from, from.shifted(axis, d))
+}
+
+/// The row of pixels just under a box: where what it stands on has its top.
+pub(crate) fn feet(r: &Rect) -> Rect {
+    Rect::new(r.x, r.bottom(), r.w, 1)
+}
+
+/// What the leading face of a box moving from `old` to `new` sweeps over:
+/// the bodies it meets there are the ones it pushes, and one it leaves
+/// anywhere in it was passed through, not cleared.
+fn face_path(old: Rect, new: Rect) -> Rect {
+    let (axis, d) = displacement(old, new);
+    // The face's first pixel row or column ahead, then all it went over.
+    let from = old.leading_edge(axis, d.signum());
+    let start = from.min(from + d);
+    match axis {
+        Axis::X => Rect::new(start, old.y, d.abs(), old.h),
+        Axis::Y => Rect::new(old.x, start, old.w, d.abs()),
+    }
+}
+
+/// How a displacement between two boxes of one moving solid reads: the
+/// axis it is along and its signed length (one axis at a time, always).
+fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
+    if old.x != new.x {
+        (Axis::X, new.x - old.x)
+    } else {
+        (Axis::Y, new.y - old.y)
+    }
+}
+
+impl World {
+    /// Solid or one-way: what `c` is to the bodies around it.
+    fn carrier_kind(&self, c: Carrier) -> SolidKind {
+        match c {
+            Carrier::Solid(s) => self.solids[s.index()].kind,
+            Carrier::Body(_) => SolidKind::Solid,
+        }
+    }
+
+    /// What blocks a body whose move stays within `near`: every solid and
+    /// every solid body in play there, but those in `chain` (the ones
+    /// moving it) and the bodies `skip` says.
+    pub(crate) fn blockers(
+        &self,
+        chain: &[Carrier],
+        skip: impl Fn(BodyId) -> bool,
+        near: &Rect,
+    ) -> Vec<Blocker> {
+        let mut out = Vec::new();
+        for s in self.solids.iter().filter(|s| !s.removed) {
+            let owner = Carrier::Solid(s.id);
+            if !chain.contains(&owner) {
+                out.push(Blocker {
+                    rect: s.rect,
+                    kind: s.kind,
+                    owner,
+                });
+            }
+        }
+        if self.index.is_empty(Layer::Solid) {
+            return out;
+        }
+        for id in self.index.near(Layer::Solid, near) {
+            let b = &self.bodies[id.index()];
+            let owner = Carrier::Body(id);
+            if b.movable() && !chain.contains(&owner) && !skip(id) {
+                out.push(Blocker {
+                    rect: b.rect,
+                    kind: SolidKind::Solid,
+                    owner,
+                });
+            }
+        }
+        out
+    }
+
+    /// The first thing whose top `rect` stands on: solids by id (but those
+    /// it drops through, `dropping`), then solid bodies in play by id (but
+    /// `me`).
+    pub(crate) fn support_under(
+        &self,
+        rect: &Rect,
+        dropping: &SolidSet,
+        me: Option<BodyId>,
+    ) -> Option<Carrier> {
+        let solid = self
+            .solids
+            .iter()
+            .find(|s| !s.removed && !dropping.contains(s.id) && stands_on_top(rect, &s.rect))
+            .map(|s| Carrier::Solid(s.id));
+        solid.or_else(|| {
+            if self.index.is_empty(Layer::Solid) {
+                return None;
+            }
+            self.index
+                .near(Layer::Solid, &feet(rect))
+                .into_iter()
+                .find(|&id| {
+                    let b = &self.bodies[id.index()];
+                    b.movable() && Some(id) != me && stands_on_top(rect, &b.rect)
+                })
+                .map(Carrier::Body)
+        })
+    }
+
+    /// Whether body `id`'s box stands on something now (tiles, a solid's
+    /// top, a solid body), not dropping through anything.
+    pub(crate) fn stands(&self, id: BodyId) -> bool {
+        let rect = self.bodies[id.index()].rect;
+        let blockers = self.blockers(&[], |other| other == id, &feet(&rect));
+        collide::standing_on(&self.level.grid, &blockers, &rect, &Passing::default()).is_some()
+    }
+
+    /// Once every body has chosen what it rides: each solid's and solid
+    /// body's riders this step, in id order (a rider that stops riding is
+    /// skipped when the list is read).
+    pub(crate) fn note_riders(&mut self) {
+        for s in &mut self.solids {
+            s.riders.clear();
+        }
+        let mut pairs = Vec::new();
+        for b in &mut self.bodies {
+            if b.rules.solid {
+                b.riders.clear();
+            }
+            if let Some(c) = b.support {
+                pairs.push((c, b.id));
+            }
+        }
+        for (c, id) in pairs {
+            self.riders_mut(c).push(id);
+        }
+    }
+
+    fn riders_of(&self, c: Carrier) -> &[BodyId] {
+        match c {
+            Carrier::Solid(s) => &self.solids[s.index()].riders,
+            Carrier::Body(b) => &self.bodies[b.index()].riders,
+        }
+    }
+
+    fn riders_mut(&mut self, c: Carrier) -> &mut Vec<BodyId> {
+        match c {
+            Carrier::Solid(s) => &mut self.solids[s.index()].riders,
+            Carrier::Body(b) => &mut self.bodies[b.index()].riders,
+        }
+    }
+
+    /// Every body riding `c` now, and their riders, and so on: the bodies
+    /// a move of `c` carries rather than pushes. (Each body rides one
+    /// thing, so each is met once.)
+    pub(crate) fn rider_tree(&self, c: Carrier) -> Vec<BodyId> {
+        let mut tree = Vec::new();
+        let mut frontier = vec![c];
+        // NOTE: an explicit work list, not recursion: a stack of crates as
+        // deep as the level allows costs its size, not the call stack.
+        while let Some(top) = frontier.pop() {
+            for &who in self.riders_of(top) {
+                let b = &self.bodies[who.index()];
+                if b.movable() && b.support == Some(top) {
+                    tree.push(who);
+                    if b.rules.solid {
+                        frontier.push(Carrier::Body(who));
+                    }
+                }
+            }
+        }
+        tree
+    }
+
+    /// The solid bodies in `c`'s rider tree.
+    pub(crate) fn rider_crates(&self, c: Carrier) -> Vec<BodyId> {
+        let mut tree = self.rider_tree(c);
+        tree.retain(|id| self.bodies[id.index()].rules.solid);
+        tree
+    }
+
+    /// Moving solid `s` went from `old` to `new` (along one axis): it
+    /// carries each of its riders by the same displacement, leading first,
+    /// then pushes each body ahead of its leading face, nearest first; a
+    /// crate moved so does the same in its turn, at once. `chain` holds the
+    /// solids moving `s` (they block none of the bodies moved here);
+    /// `moved_with_it`, the crates that moved in one row with `s`, with
+    /// their boxes before; `pusher`, the body whose own move pushed `s`
+    /// (behind every crate it pushes, so never ahead of one).
+    pub(crate) fn solid_moved(
+        &mut self,
+        s: Carrier,
+        (old, new): (Rect, Rect),
+        chain: &mut Vec<Carrier>,
+        moved_with_it: &[(BodyId, Rect)],
+        pusher: Option<BodyId>,
+    ) {
+        let (axis, d) = displacement(old, new);
+        if d == 0 {
+            return;
+        }
+        let sign = d.signum();
+        let naive = self.mode == crate::CollisionMode::Naive;
+        let kind = self.carrier_kind(s);
+        // NOTE: who is ahead is judged where everything was when `s` began
+        // to move (the pusher, already moved with it, never is).
+        let tree = self.rider_tree(s);
+        let mut in_tree = tree.clone();
+        in_tree.sort_unstable();
+        // A body ahead of `s` that it could not clear is crushed if it is
+        // left anywhere the face swept over: never passed through. A rider
+        // is ahead only of a rising top; one a carry leaves behind as its
+        // support moves away (down or sideways) is crushed only inside it.
+        let path = face_path(old, new);
+        let carried_in = if axis == Axis::Y && sign < 0 {
+            path
+        } else {
+            new
+        };
+        let ahead = self.ahead_of(s, (old, new), &in_tree, chain, pusher, (kind, naive));
+
+        let mut riders: Vec<BodyId> = tree
+            .iter()
+            .copied()
+            .filter(|&w| self.bodies[w.index()].support == Some(s))
+            .collect();
+        // NOTE: riders are carried leading first (the one furthest along
+        // the displacement), ties by id.
+        riders.sort_by_key(|&w| {
+            (
+                -sign * self.bodies[w.index()].rect.leading_edge(axis, sign),
+                w,
+            )
+        });
+        chain.push(s);
+        for who in riders {
+            let b = &self.bodies[who.index()];
+            if !b.movable() || b.support != Some(s) {
+                continue;
+            }
+            if !stands_on_top(&b.rect, &old) {
+                self.bodies[who.index()].support = None;
+                continue;
+            }
+            // NOTE: a rider that moved in the same row as `s` (taken in by
+            // another crate of it) is carried only the rest of the way.
+            let already = moved_with_it
+                .iter()
+                .find(|&&(j, _)| j == who)
+                .map_or(0, |&(_, before)| b.rect.pos(axis) - before.pos(axis));
+            let rest = d - already;
+            if rest * sign > 0 {
+                self.move_for(who, axis, rest, chain, (s, carried_in), true);
+            }
+            let b = &self.bodies[who.index()];
+            if b.movable() && !stands_on_top(&b.rect, &self.carrier_rect(s)) {
+                self.bodies[who.index()].support = None;
+            }
+        }
+        // NOTE: `s` moved through its riders' riders too (its own move is
+        // not blocked by them); one its carries did not clear (the crate
+        // between was crushed, say) is crushed by it.
+        let here = self.carrier_rect(s);
+        for &who in &tree {
+            let b = &self.bodies[who.index()];
+            if b.movable() && b.rect.overlaps(&here) {
+                self.die(who, Cause::Crush, Some(s));
+            }
+        }
+        for (_, who) in ahead {
+            let b = &self.bodies[who.index()];
+            if !b.movable() {
+                continue;
+            }
+            let face = new.leading_edge(axis, sign);
+            let need = if sign > 0 {
+                face - b.rect.pos(axis)
+            } else {
+                face - b.rect.leading_edge(axis, 1)
+            };
+            if need * sign > 0 {
+                self.move_for(who, axis, need, chain, (s, path), false);
+            }
+        }
+        chain.pop();
+    }
+
+    /// The bodies `s`, moving from `old` to `new`, pushes: those ahead of
+    /// its leading face when it began to move that the face sweeps over,
+    /// nearest first (by the gap from the face to the body's near edge),
+    /// ties by id. Never its own riders (`in_tree`, sorted), the solids
+    /// moving it, or the `pusher`; crates push crates only as rows.
+    fn ahead_of(
+        &self,
+        s: Carrier,
+        (old, new): (Rect, Rect),
+        in_tree: &[BodyId],
+        chain: &[Carrier],
+        pusher: Option<BodyId>,
+        (kind, naive): (SolidKind, bool),
+    ) -> Vec<(i32, BodyId)> {
+        let (axis, d) = displacement(old, new);
+        let sign = d.signum();
+        let region = union(old, new);
+        let mut near = Vec::new();
+        self.index.near_into(Layer::Other, &region, &mut near);
+        self.index.near_into(Layer::Deadly, &region, &mut near);
+        // NOTE: only solids push crates; a crate moves crates as a row
+        // (sideways and up) or stands on them (down).
+        if matches!(s, Carrier::Solid(_)) {
+            self.index.near_into(Layer::Solid, &region, &mut near);
+        }
+        near.sort_unstable();
+        near.dedup();
+        let mut ahead = Vec::new();
+        for who in near {
+            let b = &self.bodies[who.index()];
+            if !b.movable() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
+                continue;
+            }
+            if b.rules.solid && (Carrier::Body(who) == s || chain.contains(&Carrier::Body(who))) {
+                continue;
+            }
+            let dropping = match s {
+                Carrier::Solid(id) => b.dropping.solids.contains(id),
+                Carrier::Body(_) => false,
+            };
+            let rect = b.rect;
+            if mover::push(kind, old, new, rect, rect, dropping, naive).is_some() {
+                let gap = if sign > 0 {
+                    rect.pos(axis) - old.leading_edge(axis, 1)
+                } else {
+                    old.pos(axis) - rect.leading_edge(axis, 1)
+                };
+                ahead.push((gap, who));
+            }
+        }
+        ahead.sort_unstable();
+        ahead
+    }
+
+    /// Moves body `who` `d` px along `axis` for solid `by` (the last of
+    /// `chain`): a carry (`carry`: it rides `by`) or a push. A body stopped
+    /// short anywhere in `zone` (what the solid's face swept over, for a
+    /// body ahead of it; else the solid's new box) is crushed. A crate
+    /// moves as a crate does (a row, or a fall) and carries and pushes in
+    /// its turn.
+    pub(crate) fn move_for(
+        &mut self,
+        who: BodyId,
+        axis: Axis,
+        d: i32,
+        chain: &mut Vec<Carrier>,
+        (by, zone): (Carrier, Rect),
+        carry: bool,
+    ) {
+        let i = who.index();
+        if self.bodies[i].rules.solid {
+            self.crate_moved_for(who, axis, d, chain, zone);
+            return;
+        }
+        let mode = self.mode;
+        let from = self.bodies[i].rect;
+        let blockers = self.blockers(chain, |_| false, &swept(from, axis, d));
+        let grid = &self.level.grid;
+        let tuning = self.tunings[self.bodies[i].tuning as usize];
+        let b = &mut self.bodies[i];
+        if carry {
+            if let (Carrier::Solid(_), Drive::Keys) = (by, b.drive) {
+                let v = d as f32 * STEPS_PER_SECOND as f32;
+                b.ride(axis.pick((v, 0.0), (0.0, v)), steps(tuning.lift_time));
+            }
+        } else if !b.report.pushed_by.contains(&by) {
+            b.report.pushed_by.push(by);
+        }
+        // NOTE: a carry ends where it touches a trigger; a push is not cut
+        // short by one (the body always ends clear of the solid, or
+        // crushed), and what it touched counts once the push is done.
+        let (mut moved, mut touched) = (0, None);
+        loop {
+            let m = b.shove(mode, grid, &blockers, axis, d - moved);
+            moved += m.outcome.moved;
+            touched = touched.max(m.outcome.touch);
+            let stuck = m.outcome.moved == 0;
+            if carry || moved == d || m.outcome.touch.is_none() || stuck {
+                break;
+            }
+        }
+        let to = b.rect;
+        let layer = World::layer(b);
+        self.index.moved(layer, who, &from, &to);
+        self.meets(who, from, to);
+        if !self.bodies[i].movable() {
+            return;
+        }
+        let stuck = moved != d;
+        let crushed = match carry {
+            true => stuck && touched.is_none() && to.overlaps(&zone),
+            false => stuck,
+        };
+        if crushed && !self.below_grid(&to) {
+            self.die(who, Cause::Crush, Some(by));
+        } else {
+            self.touched(who, touched);
+        }
+        self.pit_on_the_way(who);
+    }
+
+    /// A trigger body `who` touched ends its motion for the step: spikes
+    /// kill it; the exit stops it there.
+    pub(crate) fn touched(&mut self, who: BodyId, touch: Option<collide::Touch>) {
+        match touch {
+            Some(collide::Touch::Spikes) => self.die(who, Cause::Spikes, None),
+            Some(collide::Touch::Exit) => {
+                let b = &mut self.bodies[who.index()];
+                if b.stop.is_none() {
+                    b.stop = Some(Stop::Exit);
+                }
+            }
+            None => {}
+        }
+    }
+
+    /// The pit counts along a carry or push as along a body's own move: a
+    /// body the pit kills, carried or pushed entirely below the grid, dies
+    /// there, and nothing (its own move included) takes it out again this
+    /// step.
+    fn pit_on_the_way(&mut self, who: BodyId) {
+        let b = &self.bodies[who.index()];
+        if b.rules.hazards && b.movable() && self.below_grid(&b.rect) {
+            self.die(who, Cause::Pit, None);
+        }
+    }
+
+    /// A crate carried or pushed `d` px along `axis`: it moves as a crate
+    /// does (down: standing on what is below; sideways or up: as a row),
+    /// carries and pushes in its turn, as does each crate of its row, and
+    /// is crushed if it was stopped short in `zone`.
+    fn crate_moved_for(
+        &mut self,
+        who: BodyId,
+        axis: Axis,
+        d: i32,
+        chain: &mut Vec<Carrier>,
+        zone: Rect,
+    ) {
+        let before = self.bodies[who.index()].rect;
+        let others = self.move_crate(who, axis, d, chain);
+        let after = self.bodies[who.index()].rect;
+        let mut row = others.clone();
+        row.push((who, before));
+        self.solid_moved(Carrier::Body(who), (before, after), chain, &row, None);
+        for (j, from) in others {
+            let to = self.bodies[j.index()].rect;
+            self.solid_moved(Carrier::Body(j), (from, to), chain, &row, None);
+        }
+        let crushed = after != before.shifted(axis, d) && after.overlaps(&zone);
+        let b = &self.bodies[who.index()];
+        if crushed && b.movable() && !self.below_grid(&b.rect) {
+            let by = chain.last().copied();
+            self.die(who, Cause::Crush, by);
+        }
+    }
+
+    /// Step (2): every solid moves, by id — the level's movers along their
+    /// paths to where they are after step `n + 1`, then the game's by what
+    /// it asked (x, then y) — each carrying, pushing and crushing as it goes.
+    pub(crate) fn solids_move(&mut self, n: u64) {
+        for k in 0..self.solids.len() {
+            let s = &mut self.solids[k];
+            if s.removed {
+                continue;
+            }
+            let id = Carrier::Solid(s.id);
+            match s.mover {
+                Some(m) => {
+                    let old = s.rect;
+                    let new = self.level.movers[m].rect_at(n + 1);
+                    self.solids[k].rect = new;
+                    self.solid_moved(id, (old, new), &mut Vec::new(), &[], None);
+                }
+                None => {
+                    let (dx, dy) = std::mem::take(&mut s.pending);
+                    for (axis, d) in [(Axis::X, dx), (Axis::Y, dy)] {
+                        let old = self.solids[k].rect;
+                        let new = old.shifted(axis, d);
+                        self.solids[k].rect = new;
+                        self.solid_moved(id, (old, new), &mut Vec::new(), &[], None);
+                    }
+                }
+            }
+        }
+    }
+}
