@@ -16,8 +16,8 @@
 use std::hint::black_box;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
-use dropthrough::body::{BodyKind, BodySpec};
-use dropthrough::geom::{Rect, TILE};
+use dropthrough::body::BodyKind;
+use dropthrough::geom::{Cell, TILE};
 use dropthrough::{CollisionMode, Keys, Level, World};
 
 const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
@@ -31,12 +31,12 @@ fn stack(speed: u32) -> World {
     text.push_str(&format!("#{}#\n", ".".repeat(8)).repeat(rows - 3));
     text.push_str("#..@.....#\n#aa......#\n##########\n");
     let mut level = Level::parse(&text, "stack").expect("the stack level parses");
-    let lift_top = level.movers[0].home.y;
+    let lift_row = level.movers()[0].home.y / TILE;
     for k in 0..CRATES {
-        level.bodies.push(BodySpec {
-            kind: BodyKind::Crate,
-            home: Rect::new(TILE, lift_top - (k + 1) * TILE, TILE, TILE),
-        });
+        let cell = Cell::new(1, lift_row - 1 - k);
+        level
+            .add_body(BodyKind::Crate, cell)
+            .expect("a free cell off solid paths");
     }
     World::new(level, CollisionMode::Sweep)
 }
@@ -115,7 +115,7 @@ fn crowds(c: &mut Criterion) {
         for _ in 0..120 {
             world.step(Keys::NONE);
         }
-        let grid = &world.level().grid;
+        let grid = &world.level().grid();
         let inside = world
             .level_bodies()
             .iter()

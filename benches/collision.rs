@@ -65,7 +65,7 @@ fn peer_world(grid: &Grid) -> peer::World {
 
 fn fall(c: &mut Criterion) {
     let level = shaft();
-    let grid = &level.grid;
+    let grid = &level.grid();
     // Standing on the first ledge (its top at y=32), dropping through it.
     let start = Rect::new(18, 32 - H, W, H);
     let mut group = c.benchmark_group("fall");
@@ -119,7 +119,7 @@ fn fall(c: &mut Criterion) {
 
 fn run(c: &mut Criterion) {
     let level = corridor();
-    let grid = &level.grid;
+    let grid = &level.grid();
     let wall = 302 * TILE;
     let mut group = c.benchmark_group("run");
     for speed in SPEEDS {
@@ -206,7 +206,7 @@ fn lined_shaft() -> Level {
 /// One dense path: a level, a start, an axis and a direction; every mode
 /// and the peer move `speed` px along it, and must go the whole way.
 fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: Axis, sign: i32) {
-    let grid = &level.grid;
+    let grid = &level.grid();
     let mut group = c.benchmark_group(name);
     for speed in SPEEDS {
         let distance = sign * speed;
@@ -259,7 +259,7 @@ fn dense_path(c: &mut Criterion, name: &str, level: &Level, start: Rect, axis: A
 
 fn dense(c: &mut Criterion) {
     let ladder = ladder();
-    let bottom = ladder.grid.pixel_height() - TILE - H;
+    let bottom = ladder.grid().pixel_height() - TILE - H;
     dense_path(
         c,
         "dense-rise",

@@ -147,8 +147,8 @@ fn parsing(c: &mut Criterion) {
     for side in [256usize, 1024, 4096] {
         let text = generated(side);
         let level = Level::parse(&text, "generated").unwrap();
-        assert_eq!((level.grid.width(), level.grid.height()), (side, side));
-        let per_tile = level.grid.memory_bytes() as f64 / (side * side) as f64;
+        assert_eq!((level.grid().width(), level.grid().height()), (side, side));
+        let per_tile = level.grid().memory_bytes() as f64 / (side * side) as f64;
         memory.push(format!("\"{side}\": {per_tile}"));
         group.throughput(Throughput::Bytes(text.len() as u64));
         group.bench_with_input(BenchmarkId::from_parameter(side), &text, |b, text| {
@@ -165,11 +165,11 @@ fn parsing(c: &mut Criterion) {
 /// What the renderer does each frame before drawing: ask which tiles are in
 /// view (30 × 20 tiles), then visit each of them.
 fn visit_visible(level: &Level, view: Rect) -> usize {
-    let (cols, rows) = level.grid.tiles_in(view);
+    let (cols, rows) = level.grid().tiles_in(view);
     let mut solid = 0;
     for row in rows {
         for col in cols.clone() {
-            solid += (level.grid.get(col, row) != Tile::Empty) as usize;
+            solid += (level.grid().get(col, row) != Tile::Empty) as usize;
         }
     }
     solid + cols.len() * 1_000_000

@@ -39,7 +39,7 @@ async fn main() {
         }
 
         clear_background(DARKGRAY);
-        let grid = &world.level().grid;
+        let grid = &world.level().grid();
         for row in 0..grid.height() as i32 {
             for col in 0..grid.width() as i32 {
                 let (color, height) = match grid.get(col, row) {

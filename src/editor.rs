@@ -508,7 +508,7 @@ impl Editor {
                 self.doc.header(key.name).unwrap_or_default(),
             ));
         }
-        for mover in &self.level.movers {
+        for mover in self.level.movers() {
             let key = mover.letter.to_string();
             let value = self.doc.header(&key).unwrap_or_default();
             fields.push((key, value));
@@ -641,15 +641,15 @@ mod tests {
         use crate::grid::Tile;
         use crate::{CollisionMode, Keys, World};
         let level = Level::parse(&template("New"), "new.txt").unwrap();
-        assert_eq!(level.header.title.as_deref(), Some("New"));
-        let (w, h) = (level.grid.width() as i32, level.grid.height() as i32);
+        assert_eq!(level.header().title.as_deref(), Some("New"));
+        let (w, h) = (level.grid().width() as i32, level.grid().height() as i32);
         assert_eq!((w, h), (40, 14));
         for col in 0..w {
             for row in 0..h {
                 let wall = col == 0 || row == 0 || col == w - 1 || row == h - 1;
-                let tile = level.grid.get(col, row);
+                let tile = level.grid().get(col, row);
                 match (col, row) {
-                    (2, 12) => assert_eq!(level.spawn, (2, 12)),
+                    (2, 12) => assert_eq!(level.spawn(), Some(crate::geom::Cell::new(2, 12))),
                     (37, 12) => assert_eq!(tile, Tile::Exit),
                     _ if wall => assert_eq!(tile, Tile::Solid, "({col}, {row})"),
                     _ => assert_eq!(tile, Tile::Empty, "({col}, {row})"),

@@ -109,6 +109,34 @@ pub fn tile_rect(col: i32, row: i32) -> Rect {
     Rect::new(col * TILE, row * TILE, TILE, TILE)
 }
 
+/// A cell of the grid, by column and row: where a cell is meant, the API
+/// says `Cell`; everything else is in pixels. Cell (`col`, `row`) covers the
+/// pixels `[16·col, 16·col + 16) × [16·row, 16·row + 16)`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord, Default)]
+pub struct Cell {
+    /// Its column (0 at the grid's left).
+    pub col: i32,
+    /// Its row (0 at the grid's top).
+    pub row: i32,
+}
+
+impl Cell {
+    /// Cell (`col`, `row`).
+    pub const fn new(col: i32, row: i32) -> Cell {
+        Cell { col, row }
+    }
+
+    /// The pixels it covers.
+    pub fn rect(self) -> Rect {
+        tile_rect(self.col, self.row)
+    }
+
+    /// The cell holding pixel (`x`, `y`).
+    pub fn at(x: i32, y: i32) -> Cell {
+        Cell::new(x.div_euclid(TILE), y.div_euclid(TILE))
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

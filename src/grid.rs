@@ -6,7 +6,43 @@
 use std::ops::Range;
 use std::sync::OnceLock;
 
-use crate::geom::{Rect, TILE};
+use thiserror::Error;
+
+use crate::geom::{Cell, Rect, TILE};
+
+/// The most tiles a grid has on either side.
+pub const MAX_SIDE: usize = 4096;
+
+/// What a grid cannot be, or cannot do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Error)]
+pub enum GridError {
+    /// A side of no tiles, or of more than [`MAX_SIDE`].
+    #[error("a grid of {width} × {height} tiles (expected 1 to {MAX_SIDE} on each side)")]
+    BadSize {
+        /// Its width asked for, in tiles.
+        width: usize,
+        /// Its height asked for, in tiles.
+        height: usize,
+    },
+    /// Not one tile per cell.
+    #[error("{given} tiles for a grid of {cells} cells (expected one per cell)")]
+    WrongCount {
+        /// Tiles given.
+        given: usize,
+        /// Cells in the grid.
+        cells: usize,
+    },
+    /// A cell outside the grid.
+    #[error("cell ({}, {}) is outside the {width} × {height} grid", .cell.col, .cell.row)]
+    Outside {
+        /// The cell.
+        cell: Cell,
+        /// The grid's width, in tiles.
+        width: usize,
+        /// The grid's height, in tiles.
+        height: usize,
+    },
+}
 
 /// One cell of the grid. Stored in four bits, two to a byte, so a
 /// 4096 × 4096 level holds 8 MiB of tiles (plus its 2 MiB index).
@@ -123,18 +159,33 @@ impl PartialEq for Grid {
 impl Eq for Grid {}
 
 impl Grid {
-    /// A grid of `width × height` tiles given row by row.
-    pub fn new(width: usize, height: usize, tiles: Vec<Tile>) -> Grid {
-        assert_eq!(tiles.len(), width * height, "one tile per cell");
-        let mut grid = Grid::empty(width, height);
+    /// A grid of `width × height` tiles given row by row (1 to
+    /// [`MAX_SIDE`] on each side, one tile per cell).
+    pub fn new(width: usize, height: usize, tiles: &[Tile]) -> Result<Grid, GridError> {
+        let mut grid = Grid::empty(width, height)?;
+        if tiles.len() != width * height {
+            return Err(GridError::WrongCount {
+                given: tiles.len(),
+                cells: width * height,
+            });
+        }
         for (i, &tile) in tiles.iter().enumerate() {
             grid.set(i % width, i / width, tile);
         }
-        grid
+        Ok(grid)
     }
 
-    /// A `width × height` grid of empty tiles.
-    pub fn empty(width: usize, height: usize) -> Grid {
+    /// A `width × height` grid of empty tiles (1 to [`MAX_SIDE`] on each side).
+    pub fn empty(width: usize, height: usize) -> Result<Grid, GridError> {
+        let side = 1..=MAX_SIDE;
+        if !side.contains(&width) || !side.contains(&height) {
+            return Err(GridError::BadSize { width, height });
+        }
+        Ok(Grid::blank(width, height))
+    }
+
+    /// A grid of empty tiles whose sides are already checked.
+    pub(crate) fn blank(width: usize, height: usize) -> Grid {
         let stride = width.div_ceil(2);
         let words_per_col = height.div_ceil(64);
         Grid {
@@ -224,14 +275,30 @@ impl Grid {
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
     }
 
-    /// Changes the tile at (`col`, `row`) to `tile` (breakable terrain, a
-    /// door, an editor): the occupancy index follows, and the bullets'
-    /// clearance is made again the next time a bullet asks. Says whether
-    /// the cell is in the grid (a cell outside it is left alone).
-    pub fn put(&mut self, col: usize, row: usize, tile: Tile) -> bool {
-        if col >= self.width || row >= self.height {
-            return false;
+    /// Whether `cell` is in the grid.
+    pub fn contains(&self, cell: Cell) -> bool {
+        (0..self.width as i32).contains(&cell.col) && (0..self.height as i32).contains(&cell.row)
+    }
+
+    /// The tile in `cell` (solid outside the grid's sides and top, empty
+    /// below it).
+    pub fn tile(&self, cell: Cell) -> Tile {
+        self.get(cell.col, cell.row)
+    }
+
+    /// Changes the tile in `cell` to `tile` (breakable terrain, a door, an
+    /// editor): the occupancy index follows, and the bullets' clearance is
+    /// made again the next time a bullet asks. A cell outside the grid is
+    /// an error (and the grid is left as it was).
+    pub fn put(&mut self, cell: Cell, tile: Tile) -> Result<(), GridError> {
+        if !self.contains(cell) {
+            return Err(GridError::Outside {
+                cell,
+                width: self.width,
+                height: self.height,
+            });
         }
+        let (col, row) = (cell.col as usize, cell.row as usize);
         let byte = &mut self.packed[row * self.stride + col / 2];
         let shift = (col % 2) * 4;
         *byte = (*byte & !(0xF << shift)) | ((tile as u8) << shift);
@@ -242,7 +309,7 @@ impl Grid {
             *word |= 1 << (row % 64);
         }
         self.clearance = OnceLock::new();
-        true
+        Ok(())
     }
 
     /// Width in tiles.
@@ -424,7 +491,7 @@ mod tests {
 
     #[test]
     fn tiles_in_clips_to_the_grid_and_follows_the_view() {
-        let g = Grid::new(5, 3, vec![Tile::Empty; 15]);
+        let g = Grid::new(5, 3, &[Tile::Empty; 15]).unwrap();
         assert_eq!(g.tiles_in(Rect::new(0, 0, 80, 48)), (0..5, 0..3));
         assert_eq!(g.tiles_in(Rect::new(15, 17, 2, 2)), (0..2, 1..2));
         assert_eq!(g.tiles_in(Rect::new(-100, -100, 50, 50)), (0..0, 0..0));
@@ -441,7 +508,9 @@ mod tests {
     fn memory_is_half_a_byte_per_tile_plus_one_bit() {
         // 10 × 10: 5 bytes a row, and one 64-bit word per column.
         assert_eq!(
-            Grid::new(10, 10, vec![Tile::Empty; 100]).memory_bytes(),
+            Grid::new(10, 10, &[Tile::Empty; 100])
+                .unwrap()
+                .memory_bytes(),
             50 + 10 * 8
         );
     }
@@ -468,7 +537,7 @@ mod tests {
                         }
                     })
                     .collect();
-                let g = Grid::new(width, height, tiles.clone());
+                let g = Grid::new(width, height, &tiles).unwrap();
                 let busy = |c: usize, r: usize| tiles[r * width + c] != Tile::Empty;
                 for r in 0..height {
                     for c in 0..width {

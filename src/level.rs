@@ -10,40 +10,80 @@ use thiserror::Error;
 
 use crate::body::{BodyKind, BodySpec, MAX_BODIES};
 use crate::bullet::Turret;
-use crate::geom::{Rect, TILE};
-use crate::grid::{Grid, Tile};
+use crate::geom::{Cell, Rect, TILE};
+use crate::grid::{Grid, GridError, Tile};
 use crate::header::{
     known_keys, mover_key, parse_mover, Field, Header, HINT_KEY, NUMBER_KEYS, TEXT_KEYS, TITLE_KEY,
     WORLD_KEY,
 };
-use crate::mover::{Mover, SolidKind};
+use crate::mover::{Mover, MoverSpec, SolidKind, MAX_MOVER_SPEED, MAX_MOVER_TILES};
 use crate::printable::printable;
 use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest grid, in tiles, on either side.
-pub const MAX_GRID_SIDE: usize = 4096;
+pub const MAX_GRID_SIDE: usize = crate::grid::MAX_SIDE;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 const TILE_CHARS: &str = "# - @ E ^ > < T C W a-z . or space";
 
-/// A parsed level.
+/// A level: its header, tiles, spawn, movers, turrets, crates and walkers.
+/// Parsed from a level file ([`Level::parse`]), or built in code
+/// ([`Level::new`] and the `set_`/`add_` methods, which refuse what the
+/// parser refuses). Read it through its accessors; what a parsed level
+/// holds is always one the file format could say.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Level {
-    /// The `key = value` lines above the grid.
-    pub header: Header,
-    /// The tiles.
-    pub grid: Grid,
-    /// The spawn cell `(col, row)`: the player stands on its bottom edge, centred.
-    pub spawn: (i32, i32),
-    /// The moving platforms, in letter order.
-    pub movers: Vec<Mover>,
-    /// The turrets, in reading order (the order they fire in).
-    pub turrets: Vec<Turret>,
-    /// The crates and walkers, in reading order: body `i` has id `i + 1`.
-    pub bodies: Vec<BodySpec>,
+    pub(crate) header: Header,
+    pub(crate) grid: Grid,
+    pub(crate) spawn: Option<Cell>,
+    pub(crate) movers: Vec<Mover>,
+    pub(crate) turrets: Vec<Turret>,
+    pub(crate) bodies: Vec<BodySpec>,
     /// Whether the grid holds an exit `E` (without one it can never be finished).
     has_exit: bool,
+}
+
+/// Why a level built in code refused an addition (the parser's errors,
+/// without a file, line or column).
+#[derive(Clone, Debug, PartialEq, Eq, Error)]
+pub enum BuildError {
+    /// The grid refused (a cell outside it).
+    #[error(transparent)]
+    Grid(#[from] GridError),
+    /// A level has one spawn.
+    #[error("the level already has its spawn, at ({}, {})", .0.col, .0.row)]
+    SecondSpawn(Cell),
+    /// The spawn, a crate, a walker or a mover needs empty cells.
+    #[error("cell ({}, {}) is not free: {what} is there (expected an empty cell)", .cell.col, .cell.row)]
+    Taken {
+        /// The cell.
+        cell: Cell,
+        /// What is there.
+        what: String,
+    },
+    /// A mover's letter is `a` to `z`, each used once.
+    #[error("mover letter '{0}' is not free (expected one of a-z not used yet)")]
+    BadLetter(char),
+    /// A mover's corners must be in order, its travel and speed in range.
+    #[error("mover '{letter}': {problem}")]
+    BadMover {
+        /// Its letter.
+        letter: char,
+        /// What is wrong.
+        problem: String,
+    },
+    /// A solid mover's path would cover the spawn, a crate or a walker.
+    #[error("cell ({}, {}) is on the path of solid mover '{letter}', which would crush what starts there (expected it off solid movers' paths)", .cell.col, .cell.row)]
+    OnMoverPath {
+        /// The mover's letter.
+        letter: char,
+        /// The cell.
+        cell: Cell,
+    },
+    /// More crates and walkers than a level may hold.
+    #[error("more than {MAX_BODIES} crates and walkers (expected at most {MAX_BODIES})")]
+    TooManyBodies,
 }
 
 /// What is wrong with a level file, without the place.
@@ -269,11 +309,34 @@ pub fn spawn_rect(col: i32, row: i32, w: i32, h: i32) -> Rect {
 }
 
 impl Level {
-    /// A level built in code: `grid`, with the player's spawn in cell
-    /// `spawn` (`col`, `row`), no header, movers, crates or walkers yet —
-    /// push them onto [`Level::movers`] (in the order they move) and
-    /// [`Level::bodies`] (by id). The turrets are read from the grid.
-    pub fn new(grid: Grid, spawn: (i32, i32)) -> Level {
+    /// A level built in code from `grid`, with no header, spawn, movers,
+    /// crates or walkers yet (its turrets and exit are read from the grid).
+    /// Add them with [`Level::set_spawn`], [`Level::add_mover`] and
+    /// [`Level::add_body`], which check what the parser checks. A world made
+    /// from a level without a spawn has no player (body 0 is out of play).
+    ///
+    /// ```
+    /// use dropthrough::body::BodyKind;
+    /// use dropthrough::mover::{Dir, MoverSpec};
+    /// use dropthrough::{Cell, Grid, Level, SolidKind, Tile};
+    ///
+    /// let mut grid = Grid::empty(12, 8)?;
+    /// for col in 0..12 {
+    ///     grid.put(Cell::new(col, 7), Tile::Solid)?;
+    /// }
+    /// let mut level = Level::new(grid);
+    /// level.set_spawn(Cell::new(1, 6))?;
+    /// let lift = MoverSpec { kind: SolidKind::OneWay, dir: Dir::Up, tiles: 4, speed: 60.0 };
+    /// level.add_mover('a', lift, Cell::new(4, 6), Cell::new(5, 6))?;
+    /// level.add_body(BodyKind::Crate, Cell::new(8, 6))?;
+    /// // What the parser refuses, the builder refuses too:
+    /// assert!(level.add_body(BodyKind::Walker, Cell::new(8, 6)).is_err(), "a crate is there");
+    /// assert!(level.set_spawn(Cell::new(2, 6)).is_err(), "one spawn");
+    /// let solid = MoverSpec { kind: SolidKind::Solid, dir: Dir::Left, tiles: 3, speed: 60.0 };
+    /// assert!(level.add_mover('b', solid, Cell::new(9, 6), Cell::new(9, 6)).is_err(), "it would crush the crate");
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
+    pub fn new(grid: Grid) -> Level {
         let mut turrets = Vec::new();
         let mut has_exit = false;
         for r in 0..grid.height() as i32 {
@@ -286,7 +349,7 @@ impl Level {
         Level {
             header: Header::default(),
             grid,
-            spawn,
+            spawn: None,
             movers: Vec::new(),
             turrets,
             bodies: Vec::new(),
@@ -294,15 +357,196 @@ impl Level {
         }
     }
 
-    /// Changes the tile at (`col`, `row`), keeping the turrets (in reading
-    /// order) and whether there is an exit in step. Says whether the cell
-    /// is in the grid.
-    pub fn set_tile(&mut self, col: usize, row: usize, tile: Tile) -> bool {
-        let (c, r) = (col as i32, row as i32);
-        let was_exit = self.grid.get(c, r) == Tile::Exit;
-        if !self.grid.put(col, row, tile) {
-            return false;
+    /// The `key = value` lines above the grid.
+    pub fn header(&self) -> &Header {
+        &self.header
+    }
+
+    /// The tiles.
+    pub fn grid(&self) -> &Grid {
+        &self.grid
+    }
+
+    /// The spawn cell: the player stands on its bottom edge, centred.
+    /// Every parsed level has one; a level built in code may not.
+    pub fn spawn(&self) -> Option<Cell> {
+        self.spawn
+    }
+
+    /// The moving platforms, in letter order.
+    pub fn movers(&self) -> &[Mover] {
+        &self.movers
+    }
+
+    /// The turrets, in reading order (the order they fire in).
+    pub fn turrets(&self) -> &[Turret] {
+        &self.turrets
+    }
+
+    /// The crates and walkers, in reading order of their cells: body `i`
+    /// has id `i + 1`.
+    pub fn bodies(&self) -> &[BodySpec] {
+        &self.bodies
+    }
+
+    /// What is in `cell` that the spawn, a body or a mover may not share:
+    /// a tile, the spawn, a crate or walker, a mover.
+    fn taken(&self, cell: Cell) -> Option<String> {
+        let tile = self.grid.tile(cell);
+        if tile != Tile::Empty {
+            return Some(format!("tile '{}'", tile.to_char()));
         }
+        if self.spawn == Some(cell) {
+            return Some("the spawn".to_string());
+        }
+        if let Some(b) = self
+            .bodies
+            .iter()
+            .find(|b| b.cell() == (cell.col, cell.row))
+        {
+            return Some(format!("a '{}'", b.kind.to_char()));
+        }
+        let r = cell.rect();
+        self.movers
+            .iter()
+            .find(|m| m.home.overlaps(&r))
+            .map(|m| format!("mover '{}'", m.letter))
+    }
+
+    /// Checks that `cell` is in the grid, free, and off every solid mover's path.
+    fn check_free(&self, cell: Cell) -> Result<(), BuildError> {
+        if !self.grid.contains(cell) {
+            return Err(BuildError::Grid(GridError::Outside {
+                cell,
+                width: self.grid.width(),
+                height: self.grid.height(),
+            }));
+        }
+        if let Some(what) = self.taken(cell) {
+            return Err(BuildError::Taken { cell, what });
+        }
+        let r = cell.rect();
+        match self
+            .movers
+            .iter()
+            .find(|m| m.spec.kind == SolidKind::Solid && m.path().overlaps(&r))
+        {
+            Some(m) => Err(BuildError::OnMoverPath {
+                letter: m.letter,
+                cell,
+            }),
+            None => Ok(()),
+        }
+    }
+
+    /// Puts the player's spawn in `cell`: in the grid, on an empty tile
+    /// with nothing else there, off every solid mover's path; once.
+    pub fn set_spawn(&mut self, cell: Cell) -> Result<(), BuildError> {
+        if let Some(at) = self.spawn {
+            return Err(BuildError::SecondSpawn(at));
+        }
+        self.check_free(cell)?;
+        self.spawn = Some(cell);
+        Ok(())
+    }
+
+    /// Adds mover `letter` (`a` to `z`, not used yet) moving as `spec`
+    /// says, drawn over the cells from `first` to `last` (corners,
+    /// inclusive): cells in the grid, empty, not the spawn's, a body's or
+    /// another mover's. A solid mover's path must not cover the spawn, a
+    /// crate or a walker.
+    pub fn add_mover(
+        &mut self,
+        letter: char,
+        spec: MoverSpec,
+        first: Cell,
+        last: Cell,
+    ) -> Result<(), BuildError> {
+        let used = self.movers.iter().any(|m| m.letter == letter);
+        if !letter.is_ascii_lowercase() || used {
+            return Err(BuildError::BadLetter(letter));
+        }
+        let bad = |problem: &str| BuildError::BadMover {
+            letter,
+            problem: problem.to_string(),
+        };
+        if last.col < first.col || last.row < first.row {
+            return Err(bad("its last cell is left of or above its first"));
+        }
+        if !(1..=MAX_MOVER_TILES).contains(&spec.tiles) {
+            return Err(bad(&format!("it travels 1 to {MAX_MOVER_TILES} tiles")));
+        }
+        if !(spec.speed.is_finite() && spec.speed > 0.0 && spec.speed <= MAX_MOVER_SPEED) {
+            return Err(bad(&format!(
+                "its speed is above 0 and at most {MAX_MOVER_SPEED} px/s"
+            )));
+        }
+        for row in first.row..=last.row {
+            for col in first.col..=last.col {
+                let cell = Cell::new(col, row);
+                if !self.grid.contains(cell) {
+                    return Err(BuildError::Grid(GridError::Outside {
+                        cell,
+                        width: self.grid.width(),
+                        height: self.grid.height(),
+                    }));
+                }
+                if let Some(what) = self.taken(cell) {
+                    return Err(BuildError::Taken { cell, what });
+                }
+            }
+        }
+        let (cols, rows) = (last.col - first.col + 1, last.row - first.row + 1);
+        let mover = Mover {
+            letter,
+            spec,
+            home: Rect::new(first.col * TILE, first.row * TILE, cols * TILE, rows * TILE),
+        };
+        if spec.kind == SolidKind::Solid {
+            let starts = self.spawn.into_iter().chain(self.bodies.iter().map(|b| {
+                let (col, row) = b.cell();
+                Cell::new(col, row)
+            }));
+            for cell in starts {
+                if mover.path().overlaps(&cell.rect()) {
+                    return Err(BuildError::OnMoverPath { letter, cell });
+                }
+            }
+        }
+        let at = self.movers.partition_point(|m| m.letter < letter);
+        self.movers.insert(at, mover);
+        self.header.set_mover(letter, spec);
+        Ok(())
+    }
+
+    /// Adds a crate or a walker in `cell` (in the grid, empty, nothing else
+    /// there, off every solid mover's path). Bodies are numbered in reading
+    /// order of their cells, as a level file numbers them: one added before
+    /// another in reading order takes the lower id.
+    pub fn add_body(&mut self, kind: BodyKind, cell: Cell) -> Result<(), BuildError> {
+        if self.bodies.len() >= MAX_BODIES {
+            return Err(BuildError::TooManyBodies);
+        }
+        self.check_free(cell)?;
+        let body = BodySpec::in_cell(kind, cell.col, cell.row);
+        let key = |b: &BodySpec| {
+            let (c, r) = b.cell();
+            (r, c)
+        };
+        let at = self
+            .bodies
+            .partition_point(|b| key(b) < (cell.row, cell.col));
+        self.bodies.insert(at, body);
+        Ok(())
+    }
+
+    /// Changes the tile in `cell`, keeping the turrets (in reading order)
+    /// and whether there is an exit in step. A cell outside the grid is an
+    /// error.
+    pub fn set_tile(&mut self, cell: Cell, tile: Tile) -> Result<(), GridError> {
+        let (c, r) = (cell.col, cell.row);
+        let was_exit = self.grid.tile(cell) == Tile::Exit;
+        self.grid.put(cell, tile)?;
         self.turrets.retain(|t| (t.col, t.row) != (c, r));
         if let Some(turret) = Turret::at(c, r, tile) {
             let at = self.turrets.partition_point(|t| (t.row, t.col) < (r, c));
@@ -313,7 +557,7 @@ impl Level {
             let (w, h) = (self.grid.width() as i32, self.grid.height() as i32);
             (0..h).any(|r| (0..w).any(|c| self.grid.get(c, r) == Tile::Exit))
         };
-        true
+        Ok(())
     }
 
     /// What is odd about this level but does not stop it loading: each a
@@ -417,7 +661,7 @@ impl<'a> Parser<'a> {
         };
         let movers = self.movers((col, row))?;
         self.check_bodies(&movers)?;
-        let mut grid = Grid::empty(self.width, self.rows.len());
+        let mut grid = Grid::blank(self.width, self.rows.len());
         let mut has_exit = false;
         let mut turrets = Vec::new();
         for (r, row) in self.rows.iter().enumerate() {
@@ -434,7 +678,7 @@ impl<'a> Parser<'a> {
         Ok(Level {
             header: self.header,
             grid,
-            spawn: (col, row),
+            spawn: Some(Cell::new(col, row)),
             movers,
             turrets,
             bodies: self.bodies.into_iter().map(|(b, _)| b).collect(),
@@ -451,7 +695,7 @@ impl<'a> Parser<'a> {
                 .iter()
                 .find(|m| m.spec.kind == SolidKind::Solid && m.path().overlaps(&cell));
             if let Some(m) = crossing {
-                let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
+                let (key_line, _) = m.index().and_then(|i| self.mover_keys[i]).unwrap_or((1, 1));
                 return Err(self.error(
                     *line,
                     *col,
@@ -597,7 +841,7 @@ impl<'a> Parser<'a> {
         for m in &movers {
             if m.spec.kind == SolidKind::Solid && m.path().overlaps(&spawn_cell) {
                 let (line, col, _, _) = self.spawn.unwrap_or_default();
-                let (key_line, _) = self.mover_keys[m.index()].unwrap_or((1, 1));
+                let (key_line, _) = m.index().and_then(|i| self.mover_keys[i]).unwrap_or((1, 1));
                 return Err(self.error(
                     line,
                     col,
@@ -733,7 +977,7 @@ impl fmt::Display for Level {
             let line: String = (0..self.grid.width() as i32)
                 .map(|col| {
                     let cell = Rect::new(col * TILE, row * TILE, TILE, TILE);
-                    if (col, row) == self.spawn {
+                    if Some(Cell::new(col, row)) == self.spawn {
                         '@'
                     } else if let Some(body) = bodies.get(&(col, row)) {
                         body.to_char()

@@ -76,11 +76,11 @@ pub mod tuning;
 pub mod world;
 
 pub use collide::CollisionMode;
-pub use geom::{Rect, TILE};
-pub use grid::{Grid, Tile};
+pub use geom::{Cell, Rect, TILE};
+pub use grid::{Grid, GridError, Tile};
 pub use id::{BodyId, Carrier, Obstacle, SolidId};
 pub use input::{Buttons, InputScript, Keys};
-pub use level::{Level, LevelError};
+pub use level::{BuildError, Level, LevelError};
 pub use mover::SolidKind;
 pub use tuning::Tuning;
 pub use world::{

@@ -155,9 +155,12 @@ impl Mover {
         )
     }
 
-    /// The index of its letter, 0 for `a` to 25 for `z`.
-    pub fn index(&self) -> usize {
-        (self.letter as u8 - b'a') as usize
+    /// The index of its letter, 0 for `a` to 25 for `z` (`None` for a
+    /// letter outside them, which no level holds).
+    pub fn index(&self) -> Option<usize> {
+        self.letter
+            .is_ascii_lowercase()
+            .then(|| (self.letter as u8 - b'a') as usize)
     }
 }
 

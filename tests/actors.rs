@@ -7,6 +7,7 @@ mod common;
 use common::{keys, level};
 use dropthrough::geom::{Rect, TILE};
 use dropthrough::grid::{Grid, Tile};
+use dropthrough::Cell;
 use dropthrough::{Cause, CollisionMode, Keys, Level, World};
 
 const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
@@ -198,20 +199,21 @@ fn a_level_built_in_code_plays_like_the_same_level_parsed() {
         ########
         ";
     let parsed = level(text);
-    let mut grid = Grid::empty(8, 5);
+    let mut grid = Grid::empty(8, 5).unwrap();
     for c in 0..8 {
-        grid.put(c, 0, Tile::Solid);
-        grid.put(c, 4, Tile::Solid);
+        grid.put(Cell::new(c, 0), Tile::Solid).unwrap();
+        grid.put(Cell::new(c, 4), Tile::Solid).unwrap();
     }
     for r in 0..5 {
-        grid.put(0, r, Tile::Solid);
-        grid.put(7, r, Tile::Solid);
+        grid.put(Cell::new(0, r), Tile::Solid).unwrap();
+        grid.put(Cell::new(7, r), Tile::Solid).unwrap();
     }
-    grid.put(1, 1, Tile::TurretRight);
-    grid.put(5, 3, Tile::Exit);
-    let built = Level::new(grid, (1, 3));
-    assert_eq!(built.grid, parsed.grid);
-    assert_eq!(built.turrets, parsed.turrets);
+    grid.put(Cell::new(1, 1), Tile::TurretRight).unwrap();
+    grid.put(Cell::new(5, 3), Tile::Exit).unwrap();
+    let mut built = Level::new(grid);
+    built.set_spawn(Cell::new(1, 3)).unwrap();
+    assert_eq!(built.grid(), parsed.grid());
+    assert_eq!(built.turrets(), parsed.turrets());
     for mode in EXACT {
         let (mut a, mut b) = (
             World::new(built.clone(), mode),
@@ -244,14 +246,17 @@ fn a_tile_changed_at_run_time_is_seen_by_moves_and_by_bullets() {
         w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
         assert!(w.bullets().is_empty(), "{mode}: stopped by the wall");
-        assert!(w.set_tile(5, 1, Tile::Empty).is_ok());
-        assert!(w.set_tile(50, 1, Tile::Empty).is_err(), "outside the grid");
+        assert!(w.set_tile(Cell::new(5, 1), Tile::Empty).is_ok());
+        assert!(
+            w.set_tile(Cell::new(50, 1), Tile::Empty).is_err(),
+            "outside the grid"
+        );
         w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
         let b = w.bullets()[0].pos.0;
         assert!(b < 5.0 * TILE as f64, "{mode}: it flies where the wall was");
         // A wall put further on stops the player there.
-        assert!(w.set_tile(7, 1, Tile::Solid).is_ok());
+        assert!(w.set_tile(Cell::new(7, 1), Tile::Solid).is_ok());
         w.step(Keys::NONE);
         w.spawn_bullet((140.0, 24.0), (-6000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
@@ -275,12 +280,12 @@ fn a_tile_changed_at_run_time_is_seen_by_moves_and_by_bullets() {
 #[test]
 fn a_turret_put_at_run_time_fires_in_reading_order() {
     let mut l = room();
-    assert!(l.set_tile(8, 1, Tile::TurretLeft));
-    assert!(l.set_tile(1, 1, Tile::TurretRight));
-    let order: Vec<(i32, i32)> = l.turrets.iter().map(|t| (t.col, t.row)).collect();
+    assert!(l.set_tile(Cell::new(8, 1), Tile::TurretLeft).is_ok());
+    assert!(l.set_tile(Cell::new(1, 1), Tile::TurretRight).is_ok());
+    let order: Vec<(i32, i32)> = l.turrets().iter().map(|t| (t.col, t.row)).collect();
     assert_eq!(order, [(1, 1), (8, 1)]);
-    assert!(l.set_tile(1, 1, Tile::Empty));
-    assert_eq!(l.turrets.len(), 1);
+    assert!(l.set_tile(Cell::new(1, 1), Tile::Empty).is_ok());
+    assert_eq!(l.turrets().len(), 1);
 }
 
 #[test]
@@ -297,7 +302,7 @@ fn a_wall_put_in_open_space_stops_bullets_at_once() {
         let mut w = World::new(Level::parse(&text, "open.txt").unwrap(), mode);
         w.spawn_bullet((40.0, 248.0), (60_000.0, 0.0)).unwrap();
         w.step(Keys::NONE);
-        assert!(w.set_tile(15, 15, Tile::Solid).is_ok());
+        assert!(w.set_tile(Cell::new(15, 15), Tile::Solid).is_ok());
         w.spawn_bullet((40.0, 248.0), (6_000.0, 0.0)).unwrap();
         let mut stops = Vec::new();
         for _ in 0..4 {

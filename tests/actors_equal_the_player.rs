@@ -57,8 +57,8 @@ fn follow(level: Level, mode: CollisionMode, keys: &[Keys]) -> Result<(usize, En
         if pe.death || pe.stomp || be.death || be.stomp {
             return Ok((n, End::Parted));
         }
-        let same = (p.rect(), p.vx(), p.vy(), p.grounded())
-            == (b.rect(), b.vx(), b.vy(), b.grounded());
+        let same =
+            (p.rect(), p.vx(), p.vy(), p.grounded()) == (b.rect(), b.vx(), b.vy(), b.grounded());
         if !same || pe != be {
             return Err(format!(
                 "step {}: player {:?} v=({}, {}) {pe}; actor {:?} v=({}, {}) {be}",
@@ -95,7 +95,10 @@ fn an_actor_given_the_players_keys_follows_it_on_every_bundled_level() {
     }
     // Most solutions are walked side by side to the exit; the others part
     // at a stomp or a death (a bullet stops at the first of the two).
-    assert!(exits >= 2 * 20, "only {exits} runs reached the exit together");
+    assert!(
+        exits >= 2 * 20,
+        "only {exits} runs reached the exit together"
+    );
     assert!(matched > 5_000, "only {matched} steps compared");
 }
 
@@ -157,7 +160,9 @@ fn an_actor_dropping_through_a_rising_one_way_lift_is_not_caught() {
     ";
     for mode in EXACT {
         let mut w = World::new(level(text), mode);
-        let a = w.add_actor(w.player().rect().shifted(dropthrough::geom::Axis::X, 14)).unwrap();
+        let a = w
+            .add_actor(w.player().rect().shifted(dropthrough::geom::Axis::X, 14))
+            .unwrap();
         let mut dropped = false;
         for n in 0..60 {
             // Down is pressed while the lift rises under both.
@@ -171,7 +176,11 @@ fn an_actor_dropping_through_a_rising_one_way_lift_is_not_caught() {
         }
         assert!(dropped, "{mode}: they dropped");
         let floor = 12 * 16;
-        assert_eq!(w.player().rect().bottom(), floor, "{mode}: fell to the floor");
+        assert_eq!(
+            w.player().rect().bottom(),
+            floor,
+            "{mode}: fell to the floor"
+        );
     }
 }
 
@@ -190,7 +199,10 @@ fn push_at(speed: u32, row: &str, mode: CollisionMode) {
         let step = w.step(keys("right"));
         let p = w.player().rect();
         let crates: Vec<Rect> = w.level_bodies().iter().map(|b| b.rect()).collect();
-        let at = format!("{speed} px/s, {row} ({mode}), step {}: player {p:?}, crates {crates:?}", n + 1);
+        let at = format!(
+            "{speed} px/s, {row} ({mode}), step {}: player {p:?}, crates {crates:?}",
+            n + 1
+        );
         assert!(!step.events.death, "{at}: crushed");
         for c in &crates {
             assert!(!c.overlaps(&p), "{at}: inside a crate");

@@ -34,7 +34,7 @@ fn bodies_are_read_in_reading_order_and_start_where_the_format_puts_them() {
         #######
         ",
     );
-    let kinds: Vec<(BodyKind, Rect)> = l.bodies.iter().map(|b| (b.kind, b.home)).collect();
+    let kinds: Vec<(BodyKind, Rect)> = l.bodies().iter().map(|b| (b.kind, b.home)).collect();
     assert_eq!(
         kinds,
         [
@@ -46,7 +46,7 @@ fn bodies_are_read_in_reading_order_and_start_where_the_format_puts_them() {
     );
     // Written back, the level reads the same.
     let again = dropthrough::Level::parse(&l.to_string(), "again.txt").unwrap();
-    assert_eq!(again.bodies, l.bodies);
+    assert_eq!(again.bodies(), l.bodies());
 }
 
 #[test]
@@ -557,7 +557,7 @@ fn bodies_that_fall_below_the_grid_are_out() {
 #[test]
 fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
     // More moving solids than any bit set holds: no panic, the right answer.
-    let grid = level("#@....................#").grid;
+    let grid = level("#@....................#").grid().clone();
     let boxes: Vec<Blocker> = (0..100)
         .map(|i| Blocker {
             rect: Rect::new(40 + 3 * i as i32, -50, 2, 200),

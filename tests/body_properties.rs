@@ -94,7 +94,7 @@ fn play(
 }
 
 fn check(w: &World, died: bool) -> Result<(), String> {
-    let grid = &w.level().grid;
+    let grid = &w.level().grid();
     let solid_movers: Vec<Rect> = w
         .movers()
         .iter()

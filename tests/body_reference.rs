@@ -261,7 +261,7 @@ fn check(rows: &[Vec<char>], gravity: u32, fall: u32, speed: u32) -> Result<(), 
     for mode in CollisionMode::EXACT {
         let mut world = World::new(level.clone(), mode);
         let bodies = level
-            .bodies
+            .bodies()
             .iter()
             .map(|b| B {
                 walker: b.kind == BodyKind::Walker,

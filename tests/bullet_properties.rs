@@ -49,7 +49,8 @@ fn grid_of(rows: &[String]) -> Grid {
     text.push_str(&format!("@{}\n", ".".repeat(rows[0].len() - 1)));
     Level::parse(&text, "random.txt")
         .expect("random grid parses")
-        .grid
+        .grid()
+        .clone()
 }
 
 /// A direction: along an axis (with either zero), a diagonal, or any angle.
@@ -307,7 +308,7 @@ proptest! {
 /// A bullet in flight is never below the grid's bottom by more than its
 /// radius (it would be `out`), and never inside the solid outside.
 fn overlaps_nothing_at_rest(w: &World, c: (f64, f64)) -> bool {
-    let grid = &w.level().grid;
+    let grid = &w.level().grid();
     let r = w.tuning().bullet_radius;
     let below = c.1 - r >= f64::from(grid.pixel_height());
     let outside = BoxF {

@@ -519,7 +519,7 @@ fn a_wall_and_the_player_touched_at_the_same_instant_the_player_is_hit() {
     let room = level(&room());
     let still = Rect::new(160, 176, 12, 16);
     let obstacles = Obstacles {
-        grid: &room.grid,
+        grid: room.grid(),
         movers: &[],
         targets: &[Some(Moving::between(still, still))],
     };
@@ -561,7 +561,7 @@ fn a_thousand_turrets_firing_every_step_stay_within_the_bound() {
         dropthrough::Level::parse(&text, "x.txt").unwrap(),
         CollisionMode::Sweep,
     );
-    assert_eq!(w.level().turrets.len(), 1020);
+    assert_eq!(w.level().turrets().len(), 1020);
     for _ in 0..80 {
         w.step(keys(""));
         assert!(w.bullets().len() <= MAX_BULLETS);
@@ -588,7 +588,7 @@ fn shallow_shots_skimming_a_long_floor_touch_it_where_a_brute_force_search_does(
     text.push_str(&"#".repeat(62));
     let room = level(&text);
     let obstacles = Obstacles {
-        grid: &room.grid,
+        grid: room.grid(),
         movers: &[],
         targets: &[],
     };

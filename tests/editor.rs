@@ -80,10 +80,10 @@ fn an_edit_saved_keeps_comments_header_order_and_parses_to_the_edited_grid() {
     assert!(!e.unsaved());
     let text = fs::read_to_string(&path).unwrap();
     let loaded = Level::load(&path).expect("what the editor saves parses");
-    assert_eq!(loaded.grid, e.level().grid, "identical grid");
+    assert_eq!(loaded.grid(), e.level().grid(), "identical grid");
     assert_eq!(loaded, *e.level());
-    assert_eq!(loaded.grid.get(3, 1), Tile::OneWay);
-    assert_eq!(loaded.grid.get(6, 1), Tile::Spikes);
+    assert_eq!(loaded.grid().get(3, 1), Tile::OneWay);
+    assert_eq!(loaded.grid().get(6, 1), Tile::Spikes);
     // Every comment is kept, in place; the header keeps its order, a changed
     // value stays on its line and a new key follows the last header line.
     let lines: Vec<&str> = text.lines().collect();
@@ -119,7 +119,7 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
     for col in 1..=4 {
         e.paint((col, 1), Brush::Tile('#'));
         assert_eq!(
-            e.level().grid.get(col as i32, 1),
+            e.level().grid().get(col as i32, 1),
             Tile::Solid,
             "shown as painted"
         );
@@ -130,11 +130,11 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
     let after_rect = e.text();
     e.set_header("title", "Renamed").unwrap();
     let after_header = e.text();
-    assert_eq!(e.level().header.title.as_deref(), Some("Renamed"));
+    assert_eq!(e.level().header().title.as_deref(), Some("Renamed"));
 
     assert!(e.undo());
     assert_eq!(e.text(), after_rect);
-    assert_eq!(e.level().header.title.as_deref(), Some("Authored"));
+    assert_eq!(e.level().header().title.as_deref(), Some("Authored"));
     assert!(e.undo());
     assert_eq!(e.text(), after_stroke);
     assert!(e.undo(), "the four cells of the stroke undo as one");
@@ -143,7 +143,11 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
     assert!(e.redo());
     assert!(e.redo());
     assert_eq!(e.text(), after_rect);
-    assert_eq!(e.level().grid.get(5, 1), Tile::Spikes, "the level follows");
+    assert_eq!(
+        e.level().grid().get(5, 1),
+        Tile::Spikes,
+        "the level follows"
+    );
     // A new edit clears what could be redone.
     e.paint((2, 1), Brush::ERASE);
     assert!(!e.redo());
@@ -154,11 +158,15 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
 fn the_spawn_is_moved_never_duplicated_or_erased() {
     let mut e = editor(AUTHORED);
     e.paint((5, 1), Brush::Spawn);
-    assert_eq!(e.level().spawn, (5, 1));
+    assert_eq!(e.level().spawn(), Some(dropthrough::Cell::new(5, 1)));
     assert_eq!(e.tile((1, 2)), '.', "the old spawn is empty");
     assert_eq!(e.text().matches('@').count(), 1);
     e.paint((5, 1), Brush::ERASE);
-    assert_eq!(e.level().spawn, (5, 1), "erasing it does nothing");
+    assert_eq!(
+        e.level().spawn(),
+        Some(dropthrough::Cell::new(5, 1)),
+        "erasing it does nothing"
+    );
     assert!(e.message().unwrap().contains("the spawn is moved"));
     e.rect((4, 1), (7, 1), Brush::Tile('#'));
     assert_eq!(e.tile((5, 1)), '@', "a filled rectangle goes around it");
@@ -170,8 +178,8 @@ fn a_mover_is_drawn_as_a_rectangle_with_its_own_line_and_erased_whole() {
     let mut e = editor(AUTHORED);
     e.rect((2, 1), (3, 1), Brush::Mover(SolidKind::Solid));
     let level = e.level();
-    assert_eq!(level.movers.len(), 2);
-    let b = level.movers.iter().find(|m| m.letter == 'b').unwrap();
+    assert_eq!(level.movers().len(), 2);
+    let b = level.movers().iter().find(|m| m.letter == 'b').unwrap();
     assert_eq!(b.spec.kind, SolidKind::Solid);
     assert_eq!((b.home.x, b.home.y, b.home.w, b.home.h), (32, 16, 32, 16));
     assert!(e.text().contains("b = solid right 3 60\n"));
@@ -180,7 +188,7 @@ fn a_mover_is_drawn_as_a_rectangle_with_its_own_line_and_erased_whole() {
     assert!(!e.text().contains("a = "), "{}", e.text());
     assert_eq!(e.tile((5, 2)), '.');
     assert_eq!(e.tile((4, 2)), '#');
-    assert_eq!(e.level().movers.len(), 1);
+    assert_eq!(e.level().movers().len(), 1);
     // The freed letter is used again.
     e.rect((5, 1), (5, 1), Brush::Mover(SolidKind::OneWay));
     assert!(e.text().contains("a = oneway up 3 60"));
@@ -228,8 +236,8 @@ fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
     assert_eq!(e.size(), (10, 4));
     e.paint((12, 5), Brush::Tile('#'));
     assert_eq!(e.size(), (13, 6));
-    assert_eq!(e.level().grid.get(12, 5), Tile::Solid);
-    assert_eq!(e.level().spawn, (1, 2));
+    assert_eq!(e.level().grid().get(12, 5), Tile::Solid);
+    assert_eq!(e.level().spawn(), Some(dropthrough::Cell::new(1, 2)));
     Level::parse(&e.text(), "grown.txt").unwrap();
     // Up to the largest grid, on either side.
     for far in [(4096, 0), (0, 4096)] {
@@ -275,7 +283,7 @@ fn the_panel_lists_the_text_keys_every_number_key_and_each_mover() {
     e.set_header("hint", "jump = then run, 2 times").unwrap();
     let level = dropthrough::Level::parse(&e.text(), "authored.txt").unwrap();
     assert_eq!(
-        level.header.hint.as_deref(),
+        level.header().hint.as_deref(),
         Some("jump = then run, 2 times")
     );
     assert!(
@@ -435,7 +443,7 @@ fn a_dropped_level_is_edited_and_played_but_not_saved_anywhere() {
     assert!(why.to_string().contains("cannot be saved"), "{why}");
     assert!(!Path::new("dropped.txt").exists());
     s.toggle_editor();
-    assert_eq!(s.level_file().level.grid.get(2, 1), Tile::Spikes);
+    assert_eq!(s.level_file().level.grid().get(2, 1), Tile::Spikes);
 }
 
 /// The level select over the level at `path`, the player's own levels in
@@ -611,7 +619,7 @@ fn ctrl_s_on_a_bundled_level_from_the_level_select_saves_a_copy_among_your_own()
     s.save_edit().unwrap();
     assert_eq!(fs::read_to_string(&bundled).unwrap(), CORRIDOR, "unchanged");
     let copy = mine.join("07-corridor.txt");
-    assert_eq!(Level::load(&copy).unwrap().grid.get(2, 1), Tile::Spikes);
+    assert_eq!(Level::load(&copy).unwrap().grid().get(2, 1), Tile::Spikes);
     assert_eq!(
         (s.level_count(), s.index(), s.phase()),
         (2, 1, Phase::Editing)
@@ -633,7 +641,7 @@ fn ctrl_s_on_a_bundled_level_from_the_level_select_saves_a_copy_among_your_own()
     s.editor_mut().unwrap().paint((3, 1), Brush::Tile('^'));
     s.save_edit().unwrap();
     assert_eq!(s.level_count(), 2);
-    assert_eq!(Level::load(&copy).unwrap().grid.get(3, 1), Tile::Spikes);
+    assert_eq!(Level::load(&copy).unwrap().grid().get(3, 1), Tile::Spikes);
     // The bundled level edited again makes the next free name.
     s.go_to(0);
     s.toggle_editor();

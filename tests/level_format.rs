@@ -16,52 +16,56 @@ fn err(text: &str) -> String {
 fn parses_the_contract_example() {
     let text = "title = The Well\ngravity = 2400\nmax_fall = 6000\n// a comment line\n############\n#....@.....#\n#..--------#\n#....E.....#\n############\n";
     let level = Level::parse(text, "well.txt").unwrap();
-    assert_eq!(level.header.title.as_deref(), Some("The Well"));
-    assert_eq!(level.header.number("gravity"), Some(2400.0));
-    assert_eq!(level.header.number("max_fall"), Some(6000.0));
-    assert_eq!(level.spawn, (5, 1));
-    assert_eq!((level.grid.width(), level.grid.height()), (12, 5));
-    assert_eq!(level.grid.get(3, 2), Tile::OneWay);
-    assert_eq!(level.grid.get(5, 3), Tile::Exit);
-    assert_eq!(level.grid.get(5, 1), Tile::Empty, "the spawn cell is empty");
+    assert_eq!(level.header().title.as_deref(), Some("The Well"));
+    assert_eq!(level.header().number("gravity"), Some(2400.0));
+    assert_eq!(level.header().number("max_fall"), Some(6000.0));
+    assert_eq!(level.spawn(), Some(dropthrough::Cell::new(5, 1)));
+    assert_eq!((level.grid().width(), level.grid().height()), (12, 5));
+    assert_eq!(level.grid().get(3, 2), Tile::OneWay);
+    assert_eq!(level.grid().get(5, 3), Tile::Exit);
+    assert_eq!(
+        level.grid().get(5, 1),
+        Tile::Empty,
+        "the spawn cell is empty"
+    );
 }
 
 #[test]
 fn outside_the_grid_sides_and_top_are_solid_and_below_is_open() {
     let level = Level::parse("@..\n", "x.txt").unwrap();
-    assert_eq!(level.grid.get(-1, 0), Tile::Solid);
-    assert_eq!(level.grid.get(3, 0), Tile::Solid);
-    assert_eq!(level.grid.get(1, -1), Tile::Solid);
-    assert_eq!(level.grid.get(1, 1), Tile::Empty);
+    assert_eq!(level.grid().get(-1, 0), Tile::Solid);
+    assert_eq!(level.grid().get(3, 0), Tile::Solid);
+    assert_eq!(level.grid().get(1, -1), Tile::Solid);
+    assert_eq!(level.grid().get(1, 1), Tile::Empty);
 }
 
 #[test]
 fn short_rows_are_padded_and_spaces_are_empty() {
     let level = Level::parse("#####\n#@\n# ^ #\n", "x.txt").unwrap();
-    assert_eq!(level.grid.width(), 5);
-    assert_eq!(level.grid.get(4, 1), Tile::Empty);
-    assert_eq!(level.grid.get(2, 2), Tile::Spikes);
-    assert_eq!(level.grid.get(1, 2), Tile::Empty);
+    assert_eq!(level.grid().width(), 5);
+    assert_eq!(level.grid().get(4, 1), Tile::Empty);
+    assert_eq!(level.grid().get(2, 2), Tile::Spikes);
+    assert_eq!(level.grid().get(1, 2), Tile::Empty);
 }
 
 #[test]
 fn crlf_bom_comments_and_blank_lines_are_accepted() {
     let text = "\u{feff}title = t\r\n\r\n// c\r\n\r\n###\r\n// inside\r\n#@#\r\n###\r\n\r\n\r\n";
     let level = Level::parse(text, "x.txt").unwrap();
-    assert_eq!(level.header.title.as_deref(), Some("t"));
+    assert_eq!(level.header().title.as_deref(), Some("t"));
     assert_eq!(
-        level.grid.height(),
+        level.grid().height(),
         3,
         "comments are not rows; trailing blank lines are not rows"
     );
-    assert_eq!(level.spawn, (1, 1));
+    assert_eq!(level.spawn(), Some(dropthrough::Cell::new(1, 1)));
 }
 
 #[test]
 fn blank_lines_inside_the_grid_are_empty_rows() {
     let level = Level::parse("###\n\n#@#\n", "x.txt").unwrap();
-    assert_eq!(level.grid.height(), 3);
-    assert_eq!(level.spawn, (1, 2));
+    assert_eq!(level.grid().height(), 3);
+    assert_eq!(level.spawn(), Some(dropthrough::Cell::new(1, 2)));
 }
 
 #[test]
@@ -182,10 +186,10 @@ proptest! {
 #[test]
 fn world_and_par_are_read_and_a_bad_par_is_an_error_at_its_value() {
     let level = dropthrough::Level::parse("world = Hills\npar = 12.5\n#@E#\n", "x.txt").unwrap();
-    assert_eq!(level.header.world.as_deref(), Some("Hills"));
-    assert_eq!(level.header.number("par"), Some(12.5));
+    assert_eq!(level.header().world.as_deref(), Some("Hills"));
+    assert_eq!(level.header().number("par"), Some(12.5));
     assert_eq!(
-        level.header.tuning(),
+        level.header().tuning(),
         dropthrough::tuning::Tuning::default(),
         "par is not the simulation's"
     );

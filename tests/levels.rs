@@ -43,7 +43,7 @@ fn every_bundled_level_parses() {
     for path in levels {
         let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
         assert!(
-            level.header.title.is_some(),
+            level.header().title.is_some(),
             "{} has a title",
             path.display()
         );
@@ -151,7 +151,7 @@ fn the_gallery_and_cover_shoot_the_careless() {
 
 /// The world a bundled level belongs to.
 fn world(level: &Level) -> &str {
-    level.header.world.as_deref().unwrap_or_default()
+    level.header().world.as_deref().unwrap_or_default()
 }
 
 /// The world of levels that show what naive mode gets wrong: demonstrations,
@@ -168,11 +168,11 @@ fn the_campaign_is_thirty_levels_in_worlds_in_order_the_lab_last() {
     let mut worlds: Vec<&str> = Vec::new();
     for level in &levels {
         let w = world(level);
-        assert!(!w.is_empty(), "{:?} has a world", level.header.title);
+        assert!(!w.is_empty(), "{:?} has a world", level.header().title);
         assert!(
-            level.header.hint.is_some(),
+            level.header().hint.is_some(),
             "{:?} has a hint",
-            level.header.title
+            level.header().title
         );
         if worlds.last() != Some(&w) {
             assert!(!worlds.contains(&w), "world {w} comes back after another");
@@ -198,7 +198,7 @@ fn every_par_time_is_its_solution_rounded_up_to_a_second_plus_one() {
         let (summary, _) = traced(&path, CollisionMode::Substep);
         let seconds = summary.frames as f64 / 60.0;
         let par = level
-            .header
+            .header()
             .number("par")
             .expect("every level has a par time");
         assert_eq!(
@@ -227,7 +227,7 @@ fn no_campaign_level_is_won_by_holding_one_key_and_every_one_can_kill() {
                 path.display()
             );
         }
-        let g = &level.grid;
+        let g = &level.grid();
         let hazard = (0..g.height() as i32).any(|r| {
             (0..g.width() as i32).any(|c| {
                 use dropthrough::grid::Tile::*;
@@ -235,8 +235,8 @@ fn no_campaign_level_is_won_by_holding_one_key_and_every_one_can_kill() {
             })
             // NOTE: a mover or a crate can crush (a lift carries a stack into a
             // ceiling), so either counts.
-        }) || !level.movers.is_empty()
-            || !level.bodies.is_empty();
+        }) || !level.movers().is_empty()
+            || !level.bodies().is_empty();
         assert!(hazard, "{}: nothing on it can kill", path.display());
     }
 }

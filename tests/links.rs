@@ -114,7 +114,7 @@ fn big_level() -> String {
 fn a_64_by_64_level_fits_a_link() {
     let text = big_level();
     let level = Level::parse(&text, "big.txt").expect("the big level is a level");
-    assert_eq!((level.grid.width(), level.grid.height()), (64, 64));
+    assert_eq!((level.grid().width(), level.grid().height()), (64, 64));
     let shared = Shared {
         level: text.into_bytes(),
         run: None,

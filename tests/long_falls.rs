@@ -133,7 +133,7 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> (Vec<Frame>, Vec
 /// Judges a whole run against the reference, step by step.
 fn judge(rows: &[String], level: &Level, frames: &[Frame], steps: &[Step]) -> Result<(), String> {
     let reference = Reference::new(rows);
-    let pit = level.grid.pixel_height();
+    let pit = level.grid().pixel_height();
     let mut drops = DropTracker::default();
     for (i, step) in steps.iter().enumerate() {
         let (before, after) = (&frames[i], &frames[i + 1]);

@@ -89,16 +89,16 @@ fn a_parsed_level_holds_at_most_one_byte_per_tile() {
         text.push('\n');
     }
     let (level, held, _) = measure(|| Level::parse(&text, "big").unwrap());
-    assert_eq!((level.grid.width(), level.grid.height()), (side, side));
+    assert_eq!((level.grid().width(), level.grid().height()), (side, side));
     let per_tile = held as f64 / (side * side) as f64;
     assert!(
         per_tile <= 1.0,
         "a {side}² level holds {held} bytes: {per_tile} per tile"
     );
     assert!(
-        held >= level.grid.memory_bytes(),
+        held >= level.grid().memory_bytes(),
         "the grid's own count ({}) is not more than what was allocated ({held})",
-        level.grid.memory_bytes()
+        level.grid().memory_bytes()
     );
 }
 
@@ -118,7 +118,7 @@ fn a_headless_run_without_a_trace_uses_constant_memory() {
     let short = peak_during(&level, &script, 100);
     let long = peak_during(&level, &script, 200_000);
     assert!(
-        short >= level.grid.memory_bytes(),
+        short >= level.grid().memory_bytes(),
         "the run holds its own copy of the level: {short} bytes"
     );
     assert_eq!(

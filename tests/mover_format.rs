@@ -21,7 +21,7 @@ const TWO: &str = "a = oneway up 6 120\nb = solid right 4 64\n#########\n#@.....
 fn movers_parse_in_letter_order_with_their_boxes() {
     let level = Level::parse(TWO, "m.txt").unwrap();
     let m: Vec<_> = level
-        .movers
+        .movers()
         .iter()
         .map(|m| {
             (
@@ -56,9 +56,9 @@ fn movers_parse_in_letter_order_with_their_boxes() {
         ]
     );
     // Mover cells are empty in the grid, and the tiles after them keep their columns.
-    assert_eq!(level.grid.get(1, 2), Tile::Empty);
-    assert_eq!(level.grid.get(7, 2), Tile::Spikes);
-    assert_eq!(level.grid.get(8, 2), Tile::Solid);
+    assert_eq!(level.grid().get(1, 2), Tile::Empty);
+    assert_eq!(level.grid().get(7, 2), Tile::Spikes);
+    assert_eq!(level.grid().get(8, 2), Tile::Solid);
 }
 
 #[test]
@@ -199,7 +199,7 @@ fn twenty_six_movers_that_travel_4096_tiles_at_the_top_speed_load_and_run() {
         ".".repeat(26)
     ));
     let level = Level::parse(&text, "m.txt").unwrap_or_else(|e| panic!("{e}\n{text}"));
-    assert_eq!(level.movers.len(), 26);
+    assert_eq!(level.movers().len(), 26);
     for mode in dropthrough::CollisionMode::ALL {
         let mut w = dropthrough::World::new(level.clone(), mode);
         for _ in 0..300 {

@@ -152,7 +152,7 @@ fn x_overlap(a: &dropthrough::geom::Rect, b: &dropthrough::geom::Rect) -> bool {
 
 fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
     let reference = Reference::new(rows);
-    let pit = level.grid.pixel_height();
+    let pit = level.grid().pixel_height();
     let mut dropping: Vec<usize> = Vec::new();
     let mut dropping_tile: Option<i32> = None;
     for (i, r) in run.iter().enumerate() {

@@ -253,7 +253,7 @@ fn rising_catch() -> String {
 #[test]
 fn a_one_way_mover_rising_at_12000_px_per_s_catches_a_falling_player() {
     let level = dropthrough::Level::parse(&rising_catch(), "catch.txt").unwrap();
-    let elevator = level.movers[0];
+    let elevator = level.movers()[0];
     let floor = 784;
     for mode in EXACT {
         let mut w = World::new(level.clone(), mode);

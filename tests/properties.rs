@@ -66,7 +66,7 @@ fn play(level: &Level, mode: CollisionMode, inputs: &[Keys]) -> (World, Vec<Fram
 
 /// Checks the invariants of an exact mode on every step of a run.
 fn check_exact_run(level: &Level, frames: &[Frame]) -> Result<(), TestCaseError> {
-    let grid = &level.grid;
+    let grid = &level.grid();
     let mut dropped_line: Option<i32> = None;
     for pair in frames.windows(2) {
         let (before, after) = (pair[0], pair[1]);
@@ -136,8 +136,8 @@ proptest! {
         for f in frames {
             let r = f.rect;
             prop_assert!(f.vx.is_finite() && f.vy.is_finite(), "{f:?}");
-            prop_assert!(r.x >= 0 && r.right() <= level.grid.pixel_width() && r.y >= 0, "{f:?}");
-            prop_assert!(r.y < level.grid.pixel_height(), "{f:?}");
+            prop_assert!(r.x >= 0 && r.right() <= level.grid().pixel_width() && r.y >= 0, "{f:?}");
+            prop_assert!(r.y < level.grid().pixel_height(), "{f:?}");
         }
     }
 
@@ -150,7 +150,7 @@ proptest! {
         vertical in any::<bool>(), distance in -3000i32..3000, drop_row in prop::option::of(0i32..40),
     ) {
         let level = Level::parse(&text, "random.txt").unwrap();
-        let grid = &level.grid;
+        let grid = &level.grid();
         // The first free position (no solid, no trigger) at or after a random one.
         let (cols, rows) = (grid.pixel_width() - w + 1, grid.pixel_height() + 40);
         let free = (0..(cols * rows) as usize)
@@ -182,7 +182,7 @@ proptest! {
     ) {
         let text: String = text.chars().map(|c| if c == '^' || c == 'E' { '.' } else { c }).collect();
         let level = Level::parse(&text, "random.txt").unwrap();
-        let grid = &level.grid;
+        let grid = &level.grid();
         let (cols, rows) = (grid.pixel_width() - w + 1, grid.pixel_height() + 40);
         let free = (0..(cols * rows) as usize)
             .map(|i| (start + i) % (cols * rows) as usize)
@@ -205,7 +205,7 @@ fn absurd_distances_move_at_most_the_level_size() {
     let mut text = String::from("#@...#\n");
     text.push_str(&"#....#\n".repeat(4000));
     let level = Level::parse(&text, "tall.txt").unwrap();
-    let grid = &level.grid;
+    let grid = &level.grid();
     // Not at the top: a fall must stop at the pit, not one level-height on.
     let start = Rect::new(18, 160, 12, 16);
     for mode in CollisionMode::ALL {

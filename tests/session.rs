@@ -140,7 +140,7 @@ fn an_edited_level_reloads_and_restarts() {
     assert!(s.poll_reload());
     assert_eq!(s.level_file().title(), "Other");
     assert_eq!(s.world().frame(), 0, "the level restarted");
-    assert_eq!(s.world().level().grid.width(), 7);
+    assert_eq!(s.world().level().grid().width(), 7);
 }
 
 #[test]
@@ -194,7 +194,7 @@ fn an_emptied_or_truncated_file_mid_write_is_survived() {
         .as_deref()
         .unwrap()
         .contains("no player spawn"));
-    assert_eq!(s.world().level().grid.width(), 6, "still the old level");
+    assert_eq!(s.world().level().grid().width(), 6, "still the old level");
     edit(&path, OTHER, 3);
     assert!(s.poll_reload());
 }
@@ -515,7 +515,7 @@ fn a_run_on_movers_is_recorded_replayed_and_reloaded_like_any_other() {
     for _ in 0..30 {
         s.step(Keys::NONE);
     }
-    let home = s.world().level().movers[0].home;
+    let home = s.world().level().movers()[0].home;
     assert_ne!(s.world().movers()[0].rect(), home);
     edit(
         &dir.join("00.txt"),

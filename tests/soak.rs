@@ -22,7 +22,7 @@ use dropthrough::{Keys, Level, World};
 /// A crate or walker in play inside a solid tile, a solid mover or a
 /// crate, named; `None` if there is none.
 fn body_inside(w: &World) -> Option<String> {
-    let grid = &w.level().grid;
+    let grid = &w.level().grid();
     let live: Vec<_> = w
         .level_bodies()
         .iter()
@@ -186,7 +186,7 @@ fn a_million_random_steps_in_every_mode() {
             Err(e) if matches!(e.kind, LevelErrorKind::BodyInMoverPath { .. }) => continue,
             Err(e) => panic!("generated level: {e}\n{text}"),
         };
-        let (pw, ph) = (level.grid.pixel_width(), level.grid.pixel_height());
+        let (pw, ph) = (level.grid().pixel_width(), level.grid().pixel_height());
         let mut worlds = CollisionMode::ALL.map(|mode| World::new(level.clone(), mode));
         let mut held = Keys::NONE;
         for step in 0..(200 + rng.below(3_000)) {
@@ -205,7 +205,11 @@ fn a_million_random_steps_in_every_mode() {
                     at()
                 );
                 if w.mode() != CollisionMode::Naive {
-                    assert!(!overlaps_solid(&level.grid, &r), "inside a solid: {}", at());
+                    assert!(
+                        !overlaps_solid(level.grid(), &r),
+                        "inside a solid: {}",
+                        at()
+                    );
                     let inside = w
                         .movers()
                         .iter()

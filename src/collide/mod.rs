@@ -396,7 +396,7 @@ mod tests {
         let grid = Grid::new(
             3,
             2,
-            vec![
+            &[
                 Tile::Empty,
                 Tile::Solid,
                 Tile::OneWay,
@@ -404,7 +404,8 @@ mod tests {
                 Tile::Empty,
                 Tile::Empty,
             ],
-        );
+        )
+        .unwrap();
         assert!(
             overlaps_solid(&grid, &Rect::new(10, 0, 8, 8)),
             "into the solid"

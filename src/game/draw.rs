@@ -393,7 +393,7 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
 /// the mover the player rode, and the mover that pushed or crushed it.
 fn mover_debug(world: &World, step: &Step, vp: &Viewport) {
     let n = world.frame();
-    for (index, m) in world.level().movers.iter().enumerate() {
+    for (index, m) in world.level().movers().iter().enumerate() {
         let (a, b) = (m.rect_at(n.saturating_sub(1)), m.rect_at(n));
         let span = Rect::new(
             a.x.min(b.x),

@@ -332,8 +332,8 @@ impl EditView {
             }
             None => {
                 self.zoom = 1.0;
-                let (c, r) = editor.level().spawn;
-                ((c as f32 + 0.5) * t, (r as f32 + 0.5) * t)
+                let at = editor.level().spawn().unwrap_or_default();
+                ((at.col as f32 + 0.5) * t, (at.row as f32 + 0.5) * t)
             }
         }
     }
@@ -469,20 +469,20 @@ impl EditView {
                 draw_line(x0, y, x1, y, 1.0, colours::EDIT_GRID_LINE);
             }
         }
-        draw::level(&level.grid, &vp, time);
-        draw::movers(&level.movers, 0, &vp, 0.0);
-        for b in &level.bodies {
+        draw::level(level.grid(), &vp, time);
+        draw::movers(level.movers(), 0, &vp, 0.0);
+        for b in level.bodies() {
             draw::body(&vp, b.kind.into(), draw::float_rect(b.home), -1);
         }
-        for m in &level.movers {
+        for m in level.movers() {
             draw::world_outline(&vp, m.path(), colours::EDIT_MOVER_PATH);
             if vp.zoom >= 1.0 {
                 let (lx, ly) = vp.to_screen(m.home.x as f32 + 2.0, m.home.y as f32 + 1.0);
                 text::draw(&m.letter.to_string(), lx, ly, TEXT);
             }
         }
-        let (sc, sr) = level.spawn;
-        let (sx, sy) = vp.to_screen((sc * TILE) as f32, (sr * TILE) as f32);
+        let at = level.spawn().unwrap_or_default();
+        let (sx, sy) = vp.to_screen((at.col * TILE) as f32, (at.row * TILE) as f32);
         let t = TILE as f32 * vp.zoom;
         draw_rectangle(
             sx + t * 0.25,

@@ -64,7 +64,7 @@ pub fn hint(session: &Session, hinted: &mut Option<usize>) -> Option<String> {
         Phase::Menu => *hinted = None,
         Phase::Playing if *hinted != Some(session.index()) => {
             *hinted = Some(session.index());
-            let hint = session.level_file().level.header.hint.as_ref();
+            let hint = session.level_file().level.header().hint.as_ref();
             return hint.map(|h| format!("hint: {h}"));
         }
         _ => {}
@@ -343,7 +343,7 @@ const OTHER_LEVELS: &str = "More levels";
 /// The world level `i` is listed under: its own, else "Your levels" for
 /// the player's own, else "More levels".
 fn world_of(session: &Session, i: usize) -> &str {
-    let world = session.level_files()[i].level.header.world.as_deref();
+    let world = session.level_files()[i].level.header().world.as_deref();
     match world {
         Some(world) => world,
         None if session.is_own_level(i) => OWN_LEVELS,
@@ -379,7 +379,7 @@ fn menu_rows(session: &Session) -> Vec<MenuRow> {
 
 /// A level's par time, s, if it has one.
 fn par(session: &Session, i: usize) -> Option<f64> {
-    session.level_files().get(i)?.level.header.number("par")
+    session.level_files().get(i)?.level.header().number("par")
 }
 
 /// A level's best time, s, if it has one.

@@ -122,12 +122,12 @@ fn place(session: &Session) -> (usize, u64, Phase) {
 fn world_number(session: &Session) -> usize {
     let mut worlds: Vec<Option<&str>> = Vec::new();
     for file in session.level_files() {
-        let world = file.level.header.world.as_deref();
+        let world = file.level.header().world.as_deref();
         if !worlds.contains(&world) {
             worlds.push(world);
         }
     }
-    let this = session.level_file().level.header.world.as_deref();
+    let this = session.level_file().level.header().world.as_deref();
     worlds.iter().position(|&w| w == this).unwrap_or(0)
 }
 

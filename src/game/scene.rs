@@ -165,7 +165,7 @@ impl Scene {
     /// ghost between their last two steps (`alpha` of the way) in `play`.
     pub fn draw(&mut self, session: &Session, view: &View, alpha: f32, play: Area, now: f64) {
         let world = session.world();
-        let grid = &world.level().grid;
+        let grid = &world.level().grid();
         let (x, y) = self.motion.at(alpha);
         let p = world.player();
         let r = p.rect();
@@ -185,7 +185,7 @@ impl Scene {
         }
         clear_background(palette::BACKGROUND);
         draw::level(grid, &viewport, now);
-        draw::movers(&world.level().movers, world.frame(), &viewport, alpha);
+        draw::movers(world.level().movers(), world.frame(), &viewport, alpha);
         draw::bodies(
             world,
             &viewport,

@@ -87,7 +87,7 @@ impl LevelFile {
 
     /// The level's title, or its file name.
     pub fn title(&self) -> String {
-        self.level.header.title.clone().unwrap_or_else(|| {
+        self.level.header().title.clone().unwrap_or_else(|| {
             self.path
                 .file_stem()
                 .map_or_else(String::new, |s| s.to_string_lossy().into_owned())

@@ -10,8 +10,8 @@ use thiserror::Error;
 
 use crate::body::{BodyKind, BodySpec};
 use crate::collide::Blocker;
-use crate::geom::Rect;
-use crate::grid::Tile;
+use crate::geom::{Cell, Rect};
+use crate::grid::{GridError, Tile};
 use crate::id::{BodyId, Carrier, SolidId};
 use crate::input::Keys;
 use crate::mover::{Mover, SolidKind};
@@ -61,14 +61,9 @@ pub enum WorldError {
     /// A tuning number that is not finite, or not above zero where it must be.
     #[error("tuning field '{0}' must be a finite number above zero")]
     BadTuning(&'static str),
-    /// A cell outside the grid.
-    #[error("cell ({col}, {row}) is outside the grid")]
-    OutsideGrid {
-        /// Its column.
-        col: usize,
-        /// Its row.
-        row: usize,
-    },
+    /// The grid refused (a cell outside it).
+    #[error(transparent)]
+    Grid(#[from] GridError),
     /// A bullet whose position or velocity is not finite.
     #[error("a bullet's position and velocity must be finite numbers")]
     BadBullet,
@@ -502,11 +497,9 @@ impl World {
     /// moves from the next step on see it, and so do bullets. Nothing is
     /// moved out of the way: a body a new solid tile overlaps is not pushed
     /// out (a move that starts inside a tile may leave it).
-    pub fn set_tile(&mut self, col: usize, row: usize, tile: Tile) -> Result<(), WorldError> {
-        match self.level.set_tile(col, row, tile) {
-            true => Ok(()),
-            false => Err(WorldError::OutsideGrid { col, row }),
-        }
+    pub fn set_tile(&mut self, cell: Cell, tile: Tile) -> Result<(), WorldError> {
+        self.level.set_tile(cell, tile)?;
+        Ok(())
     }
 
     /// Fires a bullet of the level's radius from `pos` (px) at velocity

@@ -131,8 +131,8 @@ impl World {
     fn player_at_spawn(&self) -> Body {
         let t = &self.tunings[0];
         let (w, h) = (t.player_width, t.player_height);
-        let (rect, alive) = match Some(self.level.spawn) {
-            Some((col, row)) => (crate::level::spawn_rect(col, row, w, h), true),
+        let (rect, alive) = match self.level.spawn {
+            Some(c) => (crate::level::spawn_rect(c.col, c.row, w, h), true),
             None => (Rect::new(0, 0, w, h), false),
         };
         let mut p = Body::new(

@@ -11,7 +11,7 @@ use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
 use dropthrough::geom::Rect;
-use dropthrough::{CollisionMode, Keys, Level, World};
+use dropthrough::{CollisionMode, Keys, Kind, Level, World};
 use dropthrough_peers::{crowd, crowd_text, steer, Scene, ACTOR_SIZE};
 use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::prelude::*;
@@ -31,7 +31,11 @@ fn ours(scene: &Scene, starts: &[(i32, i32)], speed: u32) -> World {
 }
 
 fn our_step(world: &mut World, n: u64) {
-    let ids: Vec<_> = world.actors().map(|(id, _)| id).collect();
+    let ids: Vec<_> = world
+        .bodies()
+        .filter(|b| b.kind() == Kind::Actor)
+        .map(|b| b.id())
+        .collect();
     for (i, id) in ids.into_iter().enumerate() {
         let (dir, jump) = steer(i, n);
         let keys = Keys {
@@ -160,8 +164,9 @@ fn ten_thousand_actors(c: &mut Criterion) {
             our_step(&mut world, n);
             peer.step(n);
             let boxes = world
-                .actors()
-                .map(|(_, a)| (a.rect().x as f32, a.rect().y as f32));
+                .bodies()
+                .filter(|b| b.kind() == Kind::Actor)
+                .map(|a| (a.rect().x as f32, a.rect().y as f32));
             our_worst = our_worst.max(inside(&scene, boxes, 0.0));
             peer_worst = peer_worst.max(inside(&scene, peer.boxes(), 0.001));
             peer_deep = peer_deep.max(inside(&scene, peer.boxes(), 0.25));
