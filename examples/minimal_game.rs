@@ -4,11 +4,11 @@
 //!
 //!     cargo run --example minimal_game [LEVEL]
 
-use dropthrough::geom::TILE;
-use dropthrough::grid::Tile;
-use dropthrough::mover::SolidKind;
-use dropthrough::tuning::STEPS_PER_SECOND;
-use dropthrough::{CollisionMode, Keys, Level, World};
+use dropthrough_sim::geom::TILE;
+use dropthrough_sim::grid::Tile;
+use dropthrough_sim::mover::SolidKind;
+use dropthrough_sim::tuning::STEPS_PER_SECOND;
+use dropthrough_sim::{CollisionMode, Keys, Level, World};
 use macroquad::prelude::*;
 
 const ZOOM: f32 = 3.0;

@@ -3,7 +3,7 @@
 //! so a long stall never replays a backlog, and slow motion, pause and single
 //! steps only change how many steps come out, never what a step does.
 
-use crate::tuning::STEPS_PER_SECOND;
+use dropthrough_sim::tuning::STEPS_PER_SECOND;
 
 /// One simulation step, in seconds.
 const STEP: f64 = 1.0 / STEPS_PER_SECOND as f64;

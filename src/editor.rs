@@ -12,10 +12,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::header::{NUMBER_KEYS, TEXT_KEYS};
-use crate::level::{Level, MAX_GRID_SIDE};
-use crate::mover::SolidKind;
-use crate::trace::AtomicFile;
+use dropthrough_sim::header::{NUMBER_KEYS, TEXT_KEYS};
+use dropthrough_sim::level::{Level, MAX_GRID_SIDE};
+use dropthrough_sim::mover::SolidKind;
+use crate::store::AtomicFile;
 
 /// Most edits that can be undone.
 pub const UNDO_LIMIT: usize = 500;
@@ -335,7 +335,7 @@ pub struct Editor {
 impl Editor {
     /// Edits `text`, the level file at `path`; the text must parse (it is
     /// the file as it is on disk, or as it was dropped in).
-    pub fn open(path: &Path, text: &str) -> Result<Editor, crate::LevelError> {
+    pub fn open(path: &Path, text: &str) -> Result<Editor, dropthrough_sim::LevelError> {
         let level = Level::parse(text, &path.display().to_string())?;
         Ok(Editor {
             path: path.to_path_buf(),
@@ -522,7 +522,7 @@ impl Editor {
     pub fn set_header(&mut self, key: &str, value: &str) -> Result<(), String> {
         self.end_stroke();
         let value = value.trim();
-        let is_mover = crate::header::mover_key(key).is_some();
+        let is_mover = dropthrough_sim::header::mover_key(key).is_some();
         if is_mover && value.is_empty() {
             let why = format!("a mover needs its line: erase the mover '{key}' to remove it");
             self.message = Some(why.clone());
@@ -638,8 +638,8 @@ mod tests {
 
     #[test]
     fn the_template_is_a_walled_room_run_through_from_the_spawn_to_the_exit() {
-        use crate::grid::Tile;
-        use crate::{CollisionMode, Keys, World};
+        use dropthrough_sim::grid::Tile;
+        use dropthrough_sim::{CollisionMode, Keys, World};
         let level = Level::parse(&template("New"), "new.txt").unwrap();
         assert_eq!(level.header().title.as_deref(), Some("New"));
         let (w, h) = (level.grid().width() as i32, level.grid().height() as i32);
@@ -649,7 +649,7 @@ mod tests {
                 let wall = col == 0 || row == 0 || col == w - 1 || row == h - 1;
                 let tile = level.grid().get(col, row);
                 match (col, row) {
-                    (2, 12) => assert_eq!(level.spawn(), Some(crate::geom::Cell::new(2, 12))),
+                    (2, 12) => assert_eq!(level.spawn(), Some(dropthrough_sim::geom::Cell::new(2, 12))),
                     (37, 12) => assert_eq!(tile, Tile::Exit),
                     _ if wall => assert_eq!(tile, Tile::Solid, "({col}, {row})"),
                     _ => assert_eq!(tile, Tile::Empty, "({col}, {row})"),

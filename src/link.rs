@@ -126,7 +126,7 @@ impl Shared {
                 }
                 _ => {
                     return Err(LinkError::UnknownPart {
-                        key: crate::printable::printable(key).into_owned(),
+                        key: dropthrough_sim::printable::printable(key).into_owned(),
                         column,
                     })
                 }

@@ -15,18 +15,18 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
-use dropthrough::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
-use dropthrough::input::ScriptLoadError;
-use dropthrough::level::LoadError;
+use dropthrough_sim::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
+use dropthrough_sim::input::ScriptLoadError;
+use dropthrough_sim::level::LoadError;
 use dropthrough::link::Shared;
-use dropthrough::printable::printable;
+use dropthrough_sim::printable::printable;
 use dropthrough::records::Records;
-use dropthrough::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
+use dropthrough_sim::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
 use dropthrough::session::{self, LevelFile, Linked, LoadDirError, OutputError, Outputs, Session};
-use dropthrough::trace::AtomicFile;
+use dropthrough::store::AtomicFile;
 
 use cli::outputs::check_outputs;
-use dropthrough::{CollisionMode, InputScript, Level};
+use dropthrough_sim::{CollisionMode, InputScript, Level};
 use thiserror::Error;
 
 /// What `--help` shows after the options.
@@ -44,7 +44,7 @@ Exit codes: 0 success; 2 a usage, level, input-script or file error (one
 line on stderr, naming the file, line and column).";
 
 /// What `--version` says: the game's version and its physics version
-/// (`dropthrough::run::PHYSICS_VERSION`; a test keeps the two equal).
+/// (`dropthrough_sim::run::PHYSICS_VERSION`; a test keeps the two equal).
 const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (physics 2)");
 
 /// Everything that can stop a run, each printed as one line.
@@ -421,7 +421,7 @@ fn run_file(
     script: &InputScript,
 ) -> RunFile {
     let steps = usize::try_from(summary.frames).unwrap_or(usize::MAX);
-    let keys: Vec<dropthrough::Keys> = script.frames().take(steps).collect();
+    let keys: Vec<dropthrough_sim::Keys> = script.frames().take(steps).collect();
     RunFile {
         claims: Claims {
             level: Some(fnv1a(level_bytes)),
@@ -501,7 +501,7 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
         actors: actors.as_mut().map(|f| f as &mut dyn Write),
         max_bullet_rows: cli
             .bullets_max_rows
-            .unwrap_or(dropthrough::trace::DEFAULT_MAX_BULLET_ROWS),
+            .unwrap_or(dropthrough_sim::trace::DEFAULT_MAX_BULLET_ROWS),
     };
     let summary = headless::run_to(level.clone(), cli.collision, frames, &script, sinks).map_err(
         |(sink, e)| match sink {

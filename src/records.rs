@@ -27,13 +27,13 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
-use crate::collide::CollisionMode;
-use crate::input::{InputScript, Keys};
-use crate::printable::printable;
-use crate::run::RunFile;
+use dropthrough_sim::collide::CollisionMode;
+use dropthrough_sim::input::{InputScript, Keys};
+use dropthrough_sim::printable::printable;
+use dropthrough_sim::run::RunFile;
 use crate::shelf::{SharedShelf, Shelf};
 use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
-use crate::world::World;
+use dropthrough_sim::world::World;
 
 /// The records file's name in the folder.
 pub const RECORDS_FILE: &str = "records.txt";
@@ -44,7 +44,7 @@ const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
 /// FNV-1a, 64 bits, of `bytes`: the identity of a level file's content.
 pub fn content_hash(bytes: &[u8]) -> u64 {
-    crate::run::fnv1a(bytes)
+    dropthrough_sim::run::fnv1a(bytes)
 }
 
 /// The fastest finished run of a level.

@@ -20,7 +20,7 @@
 use std::path::{Path, PathBuf};
 
 use crate::command::{Bindings, Command, Key};
-use crate::printable::printable;
+use dropthrough_sim::printable::printable;
 use crate::shelf::Shelf;
 use crate::store::{self, AtomicFile};
 

@@ -3,14 +3,13 @@
 //! survive a reload (a new session on the same shelf), the settings too,
 //! the player's own levels are saved, listed, renamed and deleted there,
 //! and what could not be read is said once and never written over.
-#![cfg(feature = "game")]
 
 use dropthrough::editor::Brush;
 use dropthrough::records::Records;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
 use dropthrough::settings::Settings;
 use dropthrough::shelf::{MemoryShelf, SharedShelf, Shelf};
-use dropthrough::{CollisionMode, Keys};
+use dropthrough_sim::{CollisionMode, Keys};
 
 const CORRIDOR: &str = "title = Corridor\n########\n#@....E#\n########\n";
 const RIGHT: Keys = Keys {

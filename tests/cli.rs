@@ -1,7 +1,6 @@
 //! The headless command line (docs/FORMATS.md), run as a real process: the
 //! summary line, the trace file, exit code 2 with one line on stderr for any
 //! bad input, and never a half-written trace.
-#![cfg(feature = "cli")]
 
 mod common;
 
@@ -471,7 +470,7 @@ fn writes_the_actors_csv_for_frame_0_and_every_step_and_refuses_an_input() {
 fn version_names_the_physics_version() {
     let out = run(&["--version"]);
     let text = String::from_utf8_lossy(&out.stdout);
-    let physics = dropthrough::run::PHYSICS_VERSION;
+    let physics = dropthrough_sim::run::PHYSICS_VERSION;
     assert!(out.status.success());
     assert!(text.contains(&format!("(physics {physics})")), "{text}");
 }

@@ -2,7 +2,6 @@
 //! erase, rectangles, movers, the spawn, header values, undo and redo,
 //! saving (what the author wrote is kept, the file parses after every
 //! save), and trying the edited level out.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -11,12 +10,12 @@ use std::path::Path;
 
 use common::scratch;
 use dropthrough::editor::{Brush, Editor};
-use dropthrough::grid::Tile;
-use dropthrough::mover::SolidKind;
+use dropthrough_sim::grid::Tile;
+use dropthrough_sim::mover::SolidKind;
 use dropthrough::records::Records;
 use dropthrough::session::AuthorError;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
-use dropthrough::{CollisionMode, Keys, Level};
+use dropthrough_sim::{CollisionMode, Keys, Level};
 use proptest::prelude::*;
 
 const RIGHT: Keys = Keys {
@@ -158,13 +157,13 @@ fn undo_and_redo_step_through_strokes_rectangles_and_header_changes() {
 fn the_spawn_is_moved_never_duplicated_or_erased() {
     let mut e = editor(AUTHORED);
     e.paint((5, 1), Brush::Spawn);
-    assert_eq!(e.level().spawn(), Some(dropthrough::Cell::new(5, 1)));
+    assert_eq!(e.level().spawn(), Some(dropthrough_sim::Cell::new(5, 1)));
     assert_eq!(e.tile((1, 2)), '.', "the old spawn is empty");
     assert_eq!(e.text().matches('@').count(), 1);
     e.paint((5, 1), Brush::ERASE);
     assert_eq!(
         e.level().spawn(),
-        Some(dropthrough::Cell::new(5, 1)),
+        Some(dropthrough_sim::Cell::new(5, 1)),
         "erasing it does nothing"
     );
     assert!(e.message().unwrap().contains("the spawn is moved"));
@@ -237,7 +236,7 @@ fn painting_beyond_the_grid_grows_it_and_the_first_rows_stay_put() {
     e.paint((12, 5), Brush::Tile('#'));
     assert_eq!(e.size(), (13, 6));
     assert_eq!(e.level().grid().get(12, 5), Tile::Solid);
-    assert_eq!(e.level().spawn(), Some(dropthrough::Cell::new(1, 2)));
+    assert_eq!(e.level().spawn(), Some(dropthrough_sim::Cell::new(1, 2)));
     Level::parse(&e.text(), "grown.txt").unwrap();
     // Up to the largest grid, on either side.
     for far in [(4096, 0), (0, 4096)] {
@@ -281,7 +280,7 @@ fn the_panel_lists_the_text_keys_every_number_key_and_each_mover() {
     assert_eq!(value("a"), "oneway up 2 40");
     // The hint is text, kept as written (a new line after the last header line).
     e.set_header("hint", "jump = then run, 2 times").unwrap();
-    let level = dropthrough::Level::parse(&e.text(), "authored.txt").unwrap();
+    let level = dropthrough_sim::Level::parse(&e.text(), "authored.txt").unwrap();
     assert_eq!(
         level.header().hint.as_deref(),
         Some("jump = then run, 2 times")
@@ -365,7 +364,7 @@ fn e_edits_the_level_and_e_again_plays_the_edit_at_once_from_the_spawn() {
     s.toggle_editor();
     assert_eq!((s.phase(), s.world().frame()), (Phase::Playing, 0));
     assert_eq!(s.world().player().rect(), {
-        let fresh = dropthrough::World::new(s.level_file().level.clone(), CollisionMode::Substep);
+        let fresh = dropthrough_sim::World::new(s.level_file().level.clone(), CollisionMode::Substep);
         fresh.player().rect()
     });
     assert!(s.unsaved_edits());
@@ -420,9 +419,9 @@ fn ctrl_s_saves_a_file_the_headless_runner_plays_and_a_finished_best_is_dropped(
     assert!(!s.poll_reload(), "its own save is not a change to reload");
     // The saved file is a level the headless runner plays to the new exit.
     let saved = Level::load(&path).unwrap();
-    let script = dropthrough::InputScript::parse("1-100 right", "keys").unwrap();
+    let script = dropthrough_sim::InputScript::parse("1-100 right", "keys").unwrap();
     let summary =
-        dropthrough::headless::run(saved, CollisionMode::Sweep, 600, &script, None).unwrap();
+        dropthrough_sim::headless::run(saved, CollisionMode::Sweep, 600, &script, None).unwrap();
     assert!(summary.to_string().contains("exited=true"), "{summary}");
 }
 

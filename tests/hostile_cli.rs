@@ -1,7 +1,6 @@
 //! Hostile files and paths on the command line: each is refused with exit
 //! code 2 and one line on stderr (never a panic or a backtrace), and nothing
 //! is left half-written or overwritten.
-#![cfg(feature = "cli")]
 
 mod common;
 

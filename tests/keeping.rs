@@ -2,7 +2,6 @@
 //! file the game cannot read, lines it does not understand, a FIFO or folder
 //! where a file should be, a second game on the same folder and counts past
 //! any limit. Each test works in a scratch data directory.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -12,7 +11,7 @@ use std::path::{Path, PathBuf};
 use common::{ghost_of, scratch};
 use dropthrough::records::{content_hash, Records, GHOSTS_DIR, RECORDS_FILE};
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
-use dropthrough::{CollisionMode, Keys};
+use dropthrough_sim::{CollisionMode, Keys};
 
 const RIGHT: Keys = Keys {
     right: true,
@@ -222,7 +221,7 @@ fn a_ghost_that_cannot_be_read_is_set_aside_before_a_new_best_replaces_it() {
         "this is not an input script\n"
     );
     assert!(
-        dropthrough::InputScript::load(&ghost).is_ok(),
+        dropthrough_sim::InputScript::load(&ghost).is_ok(),
         "a new ghost"
     );
 }

@@ -5,8 +5,8 @@
 use std::path::Path;
 
 use dropthrough::link::Shared;
-use dropthrough::run::{self, RunFile};
-use dropthrough::Level;
+use dropthrough_sim::run::{self, RunFile};
+use dropthrough_sim::Level;
 
 /// A long page address the fragment might follow (a game portal's).
 const PAGE: &str = "https://someone.itch.io/dropthrough/html/12345678/index.html";

@@ -2,7 +2,6 @@
 //! drives: records kept in a scratch folder (never the user's), a new best
 //! said so, a changed level dropping its best, a ghost that ends where its
 //! run ended, and files that cannot be written said once.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -12,7 +11,7 @@ use std::path::Path;
 use common::{ghost_of, scratch};
 use dropthrough::records::{Outcome, Records, RECORDS_FILE};
 use dropthrough::session::{LevelFile, Outputs, Phase, Session, Unrecorded};
-use dropthrough::{CollisionMode, InputScript, Keys};
+use dropthrough_sim::{CollisionMode, InputScript, Keys};
 
 const RIGHT: Keys = Keys {
     left: false,
@@ -51,7 +50,7 @@ fn session(levels: &Path, data: &Path, texts: &[&str]) -> Session {
 
 /// Steps with `keys` from the current frame until the level is complete,
 /// then lets go of the keys; returns the player's box after every step.
-fn play(s: &mut Session, keys: impl Fn(u64) -> Keys) -> Vec<dropthrough::geom::Rect> {
+fn play(s: &mut Session, keys: impl Fn(u64) -> Keys) -> Vec<dropthrough_sim::geom::Rect> {
     let mut boxes = Vec::new();
     for _ in 0..2000 {
         let frame = s.world().frame() + 1;
@@ -186,7 +185,7 @@ fn best_times_are_kept_in_the_folder_and_a_new_best_says_so() {
     assert_eq!(beside.len(), 1, "only the level file in its folder");
     // The ghost file is an input script that replays to the same time.
     let script = InputScript::load(&ghost_of(&data, CORRIDOR)).expect("a script");
-    let summary = dropthrough::headless::run(
+    let summary = dropthrough_sim::headless::run(
         LevelFile::load(&levels.join("00.txt")).unwrap().level,
         CollisionMode::Substep,
         1000,
@@ -431,7 +430,7 @@ fn a_damaged_records_file_keeps_its_good_lines_and_says_so() {
 /// by `verify` on the level's file.
 #[test]
 fn a_kept_best_run_is_a_run_file_that_verifies() {
-    use dropthrough::run::{self, RunFile};
+    use dropthrough_sim::run::{self, RunFile};
     let (levels, data) = (scratch("runfile-levels"), scratch("runfile-data"));
     let mut s = session(&levels, &data, &[CORRIDOR]);
     play(&mut s, right_after(3));
@@ -447,6 +446,6 @@ fn a_kept_best_run_is_a_run_file_that_verifies() {
     assert_eq!(c.deaths, Some(0));
     assert_eq!(c.steps, Some(s.results()[0].as_ref().unwrap().steps));
     let bytes = fs::read(levels.join("00.txt")).unwrap();
-    let level = dropthrough::Level::parse_bytes(&bytes, "00.txt").unwrap();
+    let level = dropthrough_sim::Level::parse_bytes(&bytes, "00.txt").unwrap();
     assert!(run::verify(&run, &bytes, level).is_ok());
 }

@@ -1,7 +1,6 @@
 //! The session the window drives, without a window: level flow, live mode
 //! switching, hot reload of an edited (or broken, or deleted) level file, and
 //! recording, replaying and tracing a run.
-#![cfg(feature = "game")]
 
 mod common;
 
@@ -10,9 +9,9 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use common::scratch;
-use dropthrough::headless;
+use dropthrough_sim::headless;
 use dropthrough::session::{LevelFile, Outputs, Phase, ReplayEnd, Session};
-use dropthrough::{CollisionMode, InputScript, Keys, Level};
+use dropthrough_sim::{CollisionMode, InputScript, Keys, Level};
 
 const RIGHT: Keys = Keys {
     left: false,

@@ -2,7 +2,7 @@
 //! text and print no control character or invisible space raw, and a script that parses writes back to one that means the same.
 #![no_main]
 
-use dropthrough::InputScript;
+use dropthrough_sim::InputScript;
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

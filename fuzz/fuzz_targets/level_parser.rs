@@ -5,7 +5,7 @@
 //! has no turrets.
 #![no_main]
 
-use dropthrough::{CollisionMode, Keys, Level, World};
+use dropthrough_sim::{CollisionMode, Keys, Level, World};
 use libfuzzer_sys::fuzz_target;
 
 fuzz_target!(|data: &[u8]| {

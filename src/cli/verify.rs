@@ -5,9 +5,9 @@ use std::path::PathBuf;
 use std::process::ExitCode;
 
 use clap::Parser;
-use dropthrough::printable::printable;
-use dropthrough::run::RunFile;
-use dropthrough::Level;
+use dropthrough_sim::printable::printable;
+use dropthrough_sim::run::RunFile;
+use dropthrough_sim::Level;
 
 use super::super::{fail, one_line, usage, CliError, VERSION};
 
@@ -47,7 +47,7 @@ pub fn verify(args: impl Iterator<Item = std::ffi::OsString>) -> ExitCode {
         Ok(loaded) => loaded,
         Err(e) => return fail(&CliError::Level(e)),
     };
-    match dropthrough::run::verify(&run, &bytes, level) {
+    match dropthrough_sim::run::verify(&run, &bytes, level) {
         Ok(world) => {
             println!(
                 "{}: every claim holds ({} steps, exit {}, {} deaths)",

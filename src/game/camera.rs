@@ -3,7 +3,7 @@
 //! mapping from world pixels to screen pixels. The level is shown in the band
 //! between the status bar and the help lines, never under them.
 
-use dropthrough::geom::Rect;
+use dropthrough_sim::geom::Rect;
 
 /// World pixels the zoom tries to fit on screen (30 × 20 tiles in the
 /// default 960 × 640 window).

@@ -1,13 +1,13 @@
 //! Drawing the world: the tiles in view, the player, and the F1 debug view of
 //! the last step's collision work. Reads the `World`; changes nothing.
 
-use dropthrough::bullet::BulletEvent;
-use dropthrough::collide::CollisionMode;
-use dropthrough::geom::{Axis, Rect, TILE};
-use dropthrough::grid::{Grid, Tile};
-use dropthrough::mover::{Mover, SolidKind};
-use dropthrough::{Carrier, Kind, MoveRecord, SolidId};
-use dropthrough::{Step, World};
+use dropthrough_sim::bullet::BulletEvent;
+use dropthrough_sim::collide::CollisionMode;
+use dropthrough_sim::geom::{Axis, Rect, TILE};
+use dropthrough_sim::grid::{Grid, Tile};
+use dropthrough_sim::mover::{Mover, SolidKind};
+use dropthrough_sim::{Carrier, Kind, MoveRecord, SolidId};
+use dropthrough_sim::{Step, World};
 use macroquad::prelude::*;
 
 use super::camera::Viewport;
@@ -362,7 +362,7 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     bullet_debug(world, vp);
     for b in world
         .bodies()
-        .filter(|b| b.in_play() && b.kind() != dropthrough::Kind::Player)
+        .filter(|b| b.in_play() && b.kind() != dropthrough_sim::Kind::Player)
     {
         world_outline(vp, b.rect(), HITBOX);
     }

@@ -5,10 +5,10 @@
 //! session), which keeps the level valid; this file only maps input to it
 //! and draws.
 
-use dropthrough::body::{BodyKind, BodySpec};
+use dropthrough_sim::body::{BodyKind, BodySpec};
 use dropthrough::editor::{Brush, Cell};
-use dropthrough::geom::{Rect, TILE};
-use dropthrough::grid::Tile;
+use dropthrough_sim::geom::{Rect, TILE};
+use dropthrough_sim::grid::Tile;
 use dropthrough::session::Session;
 use macroquad::prelude::*;
 
@@ -549,7 +549,7 @@ impl EditView {
                 } else {
                     Tone::Error
                 };
-                (dropthrough::printable::printable(line).into_owned(), tone)
+                (dropthrough_sim::printable::printable(line).into_owned(), tone)
             })
             .collect()
     }
@@ -573,11 +573,11 @@ impl EditView {
                 ),
                 Brush::Mover(kind) => {
                     let home = Rect::new(0, 0, TILE, TILE);
-                    let mover = dropthrough::mover::Mover {
+                    let mover = dropthrough_sim::mover::Mover {
                         letter: 'a',
-                        spec: dropthrough::mover::MoverSpec {
+                        spec: dropthrough_sim::mover::MoverSpec {
                             kind: *kind,
-                            dir: dropthrough::mover::Dir::Up,
+                            dir: dropthrough_sim::mover::Dir::Up,
                             tiles: 1,
                             speed: 1.0,
                         },

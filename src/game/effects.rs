@@ -3,8 +3,8 @@
 //! speed and a stretch on jumping, a short flash where the player died, and a little screen shake
 //! on a crush. Everything here reads the steps the world already took.
 
-use dropthrough::geom::Rect;
-use dropthrough::Step;
+use dropthrough_sim::geom::Rect;
+use dropthrough_sim::Step;
 use macroquad::prelude::*;
 
 use super::camera::Viewport;

@@ -11,7 +11,7 @@ use dropthrough::command::{Command, Controls, Says, Screen as KeysScreen};
 use dropthrough::records::Outcome;
 use dropthrough::session::{Phase, Session, Unrecorded};
 use dropthrough::shelf::Shelf;
-use dropthrough::tuning::STEPS_PER_SECOND;
+use dropthrough_sim::tuning::STEPS_PER_SECOND;
 use macroquad::prelude::*;
 
 /// Whether Back on the level select quits: not in a browser, whose tab is
@@ -179,7 +179,7 @@ pub fn standing(session: &Session, problems: &[String]) -> Vec<(String, Tone)> {
         .chain(problems.iter().cloned())
         .map(|m| (m, Tone::Error))
         .chain(warnings)
-        .map(|(m, tone)| (dropthrough::printable::printable(&m).into_owned(), tone))
+        .map(|(m, tone)| (dropthrough_sim::printable::printable(&m).into_owned(), tone))
         .collect()
 }
 
@@ -212,7 +212,7 @@ impl Notices {
             .retain(|(_, since)| since.is_none_or(|t| now - t < NOTICE_TIME));
         self.queue.iter().map(|(n, _)| {
             (
-                dropthrough::printable::printable(n).into_owned(),
+                dropthrough_sim::printable::printable(n).into_owned(),
                 Tone::Good,
             )
         })

@@ -3,7 +3,7 @@
 //! held step. Which key does what is [`Bindings`]' job.
 
 use dropthrough::command::{Bindings, Command, Key};
-use dropthrough::Keys;
+use dropthrough_sim::Keys;
 use macroquad::input::{is_key_down, is_key_pressed, KeyCode};
 
 use super::pad;

@@ -157,7 +157,7 @@ struct Game {
     #[cfg(target_arch = "wasm32")]
     announced: bool,
     #[cfg(target_arch = "wasm32")]
-    keys_before: dropthrough::Keys,
+    keys_before: dropthrough_sim::Keys,
     /// The phase as the frame began (Esc may change it before `apply`).
     #[cfg(target_arch = "wasm32")]
     phase_before: Phase,
@@ -196,7 +196,7 @@ impl Game {
             #[cfg(target_arch = "wasm32")]
             announced: false,
             #[cfg(target_arch = "wasm32")]
-            keys_before: dropthrough::Keys::NONE,
+            keys_before: dropthrough_sim::Keys::NONE,
             #[cfg(target_arch = "wasm32")]
             phase_before: Phase::Menu,
         }

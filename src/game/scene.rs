@@ -3,10 +3,10 @@
 //! stomped walkers, dust and shake, and the camera; kept up to date after
 //! each step and drawn each frame. Nothing here changes the simulation.
 
-use dropthrough::bullet::BulletEvent;
-use dropthrough::geom::Rect;
+use dropthrough_sim::bullet::BulletEvent;
+use dropthrough_sim::geom::Rect;
 use dropthrough::session::{Phase, Session};
-use dropthrough::Step;
+use dropthrough_sim::Step;
 use macroquad::prelude::*;
 
 use super::camera::Camera;
@@ -96,7 +96,7 @@ impl Scene {
     pub fn step(
         &mut self,
         session: &mut Session,
-        keys: dropthrough::Keys,
+        keys: dropthrough_sim::Keys,
         sounds: &sound::Sounds,
     ) -> Step {
         let before = session.world().player().rect();
@@ -134,7 +134,7 @@ impl Scene {
         let body_sounds = sound::BodySounds {
             crushed: bodies.iter().any(|b| b.events().crush),
             pushed: bodies.iter().zip(&rects_before).any(|(b, r)| {
-                b.kind() == dropthrough::Kind::Crate && b.alive() && b.rect().x != r.x
+                b.kind() == dropthrough_sim::Kind::Crate && b.alive() && b.rect().x != r.x
             }),
         };
         // NOTE: a body put back after a death is drawn where it is put.

@@ -6,7 +6,7 @@
 
 use dropthrough::clock::FixedClock;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
-use dropthrough::{CollisionMode, InputScript, Keys};
+use dropthrough_sim::{CollisionMode, InputScript, Keys};
 
 use dropthrough::command::{Controls, Screen as KeysScreen};
 

@@ -14,8 +14,8 @@
 
 use std::sync::atomic::{AtomicBool, Ordering};
 
-use dropthrough::bullet::BulletEvent;
-use dropthrough::Step;
+use dropthrough_sim::bullet::BulletEvent;
+use dropthrough_sim::Step;
 
 /// Set when the audio thread stopped (no sound device): nothing is played.
 pub static AUDIO_DEAD: AtomicBool = AtomicBool::new(false);
@@ -475,7 +475,7 @@ impl Sounds {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use dropthrough::Events;
+    use dropthrough_sim::Events;
 
     #[test]
     fn every_effect_is_a_short_audible_wav_that_never_clips() {

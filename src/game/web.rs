@@ -10,7 +10,7 @@
 use dropthrough::records::Records;
 use dropthrough::session::{LevelFile, Linked, Outputs, Session};
 use dropthrough::shelf::SharedShelf;
-use dropthrough::{headless, CollisionMode, InputScript, Level};
+use dropthrough_sim::{headless, CollisionMode, InputScript, Level};
 
 include!(concat!(env!("OUT_DIR"), "/levels.rs"));
 
@@ -288,7 +288,7 @@ fn check() {
         };
         let level = Level::parse(level_text, &level_name).expect("bundled levels parse");
         let bytes = level_text.as_bytes();
-        let verdict = |run: &dropthrough::run::RunFile| match dropthrough::run::verify(
+        let verdict = |run: &dropthrough_sim::run::RunFile| match dropthrough_sim::run::verify(
             run,
             bytes,
             level.clone(),
@@ -296,14 +296,14 @@ fn check() {
             Ok(_) => "ok".to_string(),
             Err(m) => format!("rejected {}", m.claim),
         };
-        match dropthrough::run::RunFile::parse(text, name) {
+        match dropthrough_sim::run::RunFile::parse(text, name) {
             Ok(run) => {
                 log(&format!("verify {name} {}", verdict(&run)));
-                let mut keys: Vec<dropthrough::Keys> = run.script.frames().take(5000).collect();
+                let mut keys: Vec<dropthrough_sim::Keys> = run.script.frames().take(5000).collect();
                 if let Some(first) = keys.first_mut() {
                     first.left = !first.left;
                 }
-                let edited = dropthrough::run::RunFile {
+                let edited = dropthrough_sim::run::RunFile {
                     claims: run.claims.clone(),
                     script: InputScript::from_frames(&keys),
                 };

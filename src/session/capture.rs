@@ -7,9 +7,10 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use crate::input::{InputScript, Keys};
-use crate::trace::{ActorWriter, AtomicFile, BulletWriter, TraceWriter};
-use crate::world::{Events, World};
+use dropthrough_sim::input::{InputScript, Keys};
+use crate::store::AtomicFile;
+use dropthrough_sim::trace::{ActorWriter, BulletWriter, TraceWriter};
+use dropthrough_sim::world::{Events, World};
 
 /// Files a run is recorded to: the keys as an input script, the trace,
 /// the bullets CSV and the actors CSV.
@@ -24,7 +25,7 @@ pub struct Outputs {
     /// Where to write the run's actors CSV (crates and walkers).
     pub actors: Option<PathBuf>,
     /// Most rows the bullets CSV may hold (`None`: the default limit,
-    /// [`crate::trace::DEFAULT_MAX_BULLET_ROWS`]; 0: none).
+    /// [`dropthrough_sim::trace::DEFAULT_MAX_BULLET_ROWS`]; 0: none).
     pub max_bullet_rows: Option<u64>,
 }
 

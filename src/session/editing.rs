@@ -6,7 +6,7 @@ use super::{AuthorError, Phase, ReplayEnd, Session};
 use crate::editor::Editor;
 use crate::link::Shared;
 use crate::records::content_hash;
-use crate::run::{self, Claims, RunFile};
+use dropthrough_sim::run::{self, Claims, RunFile};
 
 impl Session {
     /// E: opens the current level in the editor, or leaves the editor and

@@ -8,7 +8,7 @@ use std::time::SystemTime;
 
 use thiserror::Error;
 
-use crate::level::{Level, LevelError, LoadError};
+use dropthrough_sim::level::{Level, LevelError, LoadError};
 use crate::records::content_hash;
 
 /// A level file and the version of it being played.
@@ -117,7 +117,7 @@ impl LevelFile {
     pub(super) fn text_to_edit(&self) -> (String, Option<String>) {
         let text = match &self.dropped {
             Some(text) => Some(text.clone()),
-            None => crate::store::read_kept(&self.path, crate::level::MAX_FILE_BYTES)
+            None => crate::store::read_kept(&self.path, dropthrough_sim::level::MAX_FILE_BYTES)
                 .ok()
                 .flatten()
                 .and_then(|bytes| String::from_utf8(bytes).ok()),
@@ -232,7 +232,7 @@ pub struct Linked {
     /// The level, as if dropped in: it has no file, and is never reloaded.
     pub file: LevelFile,
     /// The run that came with it, if any.
-    pub run: Option<crate::run::RunFile>,
+    pub run: Option<dropthrough_sim::run::RunFile>,
 }
 
 /// The name a level from a link goes by (errors, the level select).
@@ -250,7 +250,7 @@ impl Linked {
             Some(bytes) => {
                 let text = std::str::from_utf8(bytes)
                     .map_err(|_| format!("{LINKED_RUN_NAME}: the run is not UTF-8 text"))?;
-                Some(crate::run::RunFile::parse(text, LINKED_RUN_NAME).map_err(|e| e.to_string())?)
+                Some(dropthrough_sim::run::RunFile::parse(text, LINKED_RUN_NAME).map_err(|e| e.to_string())?)
             }
             None => None,
         };

@@ -8,14 +8,14 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use crate::collide::CollisionMode;
+use dropthrough_sim::collide::CollisionMode;
 use crate::editor::Editor;
-use crate::input::{InputScript, Keys};
+use dropthrough_sim::input::{InputScript, Keys};
 use crate::records::{LevelRecord, Outcome, Records};
 
-use crate::tuning::STEPS_PER_SECOND;
+use dropthrough_sim::tuning::STEPS_PER_SECOND;
 
-use crate::world::{Step, World};
+use dropthrough_sim::world::{Step, World};
 
 mod capture;
 mod editing;

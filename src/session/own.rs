@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::{LevelFile, Session};
-use crate::printable::printable;
+use dropthrough_sim::printable::printable;
 use crate::shelf::{SharedShelf, Shelf};
-use crate::trace::AtomicFile;
+use crate::store::AtomicFile;
 
 /// The folder, beside the player's own levels, where deleted ones are kept.
 pub const DELETED: &str = "deleted";

@@ -10,8 +10,8 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dropthrough::geom::Rect;
-use dropthrough::{CollisionMode, Keys, Kind, Level, World};
+use dropthrough_sim::geom::Rect;
+use dropthrough_sim::{CollisionMode, Keys, Kind, Level, World};
 use dropthrough_peers::{crowd, crowd_text, steer, Scene, ACTOR_SIZE};
 use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::prelude::*;

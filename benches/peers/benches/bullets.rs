@@ -11,8 +11,8 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
-use dropthrough::bullet::BulletEvent;
-use dropthrough::{CollisionMode, Keys, Level, World};
+use dropthrough_sim::bullet::BulletEvent;
+use dropthrough_sim::{CollisionMode, Keys, Level, World};
 use dropthrough_peers::{Layout, Scene, RADIUS};
 use rapier2d::prelude::*;
 

@@ -1,0 +1,137 @@
+//! Crates in one step:
+//!
+//! - `stack-100`: a stack of 100 crates riding a one-way lift that rises
+//!   `speed` px per step, one whole `World::step`, at 1 to 4096 px per
+//!   step. Every crate is carried by the one under it, depth first; the
+//!   stack must stay exactly stacked, and the cost should grow with the
+//!   crates, not with the speed.
+//!
+//! - `crowd`: 250, 1,000 and 2,000 crates and walkers (half each) falling,
+//!   walking, stacking and turning in a 128 × 64 tile level of broken
+//!   floors, one whole step. Bodies find each other through the world's
+//!   index, so the cost follows the bodies near each move.
+//!
+//! Each benchmark checks its result before it is timed.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
+use dropthrough_sim::body::BodyKind;
+use dropthrough_sim::geom::{Cell, TILE};
+use dropthrough_sim::{CollisionMode, Keys, Level, World};
+
+const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
+const CRATES: i32 = 100;
+
+/// 100 crates stacked on a one-way lift, two tiles wide, rising `speed` px
+/// per step through an open shaft tall enough for the whole ride.
+fn stack(speed: u32) -> World {
+    let rows = 4096 / 16 + CRATES as usize + 20;
+    let mut text = format!("a = oneway up 256 {}\n", speed * 60);
+    text.push_str(&format!("#{}#\n", ".".repeat(8)).repeat(rows - 3));
+    text.push_str("#..@.....#\n#aa......#\n##########\n");
+    let mut level = Level::parse(&text, "stack").expect("the stack level parses");
+    let lift_row = level.movers()[0].home.y / TILE;
+    for k in 0..CRATES {
+        let cell = Cell::new(1, lift_row - 1 - k);
+        level
+            .add_body(BodyKind::Crate, cell)
+            .expect("a free cell off solid paths");
+    }
+    World::new(level, CollisionMode::Sweep)
+}
+
+fn check_stacked(world: &World, speed: u32) {
+    let lift = world.movers()[0].rect();
+    for (k, b) in world.level_bodies().iter().enumerate() {
+        assert!(b.alive(), "crate {k} at {speed} px/step");
+        let want = lift.y - k as i32 * TILE;
+        assert_eq!(b.rect().bottom(), want, "crate {k} at {speed} px/step");
+    }
+}
+
+fn stack_100(c: &mut Criterion) {
+    let mut group = c.benchmark_group("stack-100");
+    group.sample_size(10);
+    for speed in SPEEDS {
+        let mut world = stack(speed);
+        for _ in 0..4 {
+            world.step(Keys::NONE);
+            check_stacked(&world, speed);
+        }
+        group.bench_with_input(BenchmarkId::from_parameter(speed), &world, |b, world| {
+            b.iter_batched(
+                || world.clone(),
+                |mut w| black_box(w.step(Keys::NONE)),
+                BatchSize::LargeInput,
+            );
+        });
+    }
+    group.finish();
+}
+
+/// `n` crates and walkers, half each, scattered over a 128 × 64 tile level
+/// with a broken floor every six rows.
+fn crowd(n: usize) -> World {
+    let (w, h) = (128usize, 64usize);
+    let mut rows = vec![vec!['.'; w]; h];
+    for (r, row) in rows.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            let edge = r == 0 || c == 0 || r == h - 1 || c == w - 1;
+            let floor = r % 6 == 0 && (c / 7 + r) % 3 != 0;
+            if edge || floor {
+                *cell = '#';
+            }
+        }
+    }
+    rows[h - 2][1] = '@';
+    let (mut placed, mut seed) = (0, 7u64);
+    while placed < n {
+        seed = seed
+            .wrapping_mul(6364136223846793005)
+            .wrapping_add(1442695040888963407);
+        let c = 2 + (seed >> 33) as usize % (w - 4);
+        let r = 1 + (seed >> 20) as usize % (h - 3);
+        if rows[r][c] == '.' {
+            rows[r][c] = if placed % 2 == 0 { 'C' } else { 'W' };
+            placed += 1;
+        }
+    }
+    let text: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    World::new(
+        Level::parse(&text, "crowd").expect("the crowd parses"),
+        CollisionMode::Sweep,
+    )
+}
+
+fn crowds(c: &mut Criterion) {
+    let mut group = c.benchmark_group("crowd");
+    group.sample_size(10);
+    for n in [250, 1000, 2000] {
+        let mut world = crowd(n);
+        for _ in 0..120 {
+            world.step(Keys::NONE);
+        }
+        let grid = &world.level().grid();
+        let inside = world
+            .level_bodies()
+            .iter()
+            .filter(|b| b.alive() && dropthrough_sim::collide::overlaps_solid(grid, &b.rect()))
+            .count();
+        assert_eq!(inside, 0, "no body inside a wall among {n}");
+        group.bench_with_input(BenchmarkId::from_parameter(n), &world, |b, world| {
+            b.iter_batched(
+                || world.clone(),
+                |mut w| black_box(w.step(Keys::NONE)),
+                BatchSize::LargeInput,
+            );
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, stack_100, crowds);
+criterion_main!(benches);

@@ -1,0 +1,196 @@
+//! Property tests over random levels with crates, walkers, movers, one-way
+//! tops, spikes and random keys, at speeds up to 10^5 px/s: substep and
+//! sweep write the same trace and the same actors CSV, byte for byte; and
+//! after every step no crate overlaps a solid tile, a solid mover or
+//! another crate, no walker overlaps a solid tile, a solid mover or a
+//! crate, and a player that did not die in the step overlaps none of them.
+
+mod common;
+
+use common::*;
+use dropthrough_sim::collide::overlaps_solid;
+use dropthrough_sim::geom::Rect;
+use dropthrough_sim::mover::SolidKind;
+use dropthrough_sim::trace::{ActorWriter, TraceWriter};
+use dropthrough_sim::{CollisionMode, Keys, Level, World};
+use proptest::prelude::*;
+
+fn cell() -> impl Strategy<Value = char> {
+    prop_oneof![
+        14 => Just('.'), 4 => Just('#'), 2 => Just('-'), 1 => Just('^'),
+        3 => Just('C'), 2 => Just('W'),
+    ]
+}
+
+fn speed() -> impl Strategy<Value = u32> {
+    (0.5f64..5.0).prop_map(|e| 10f64.powf(e) as u32)
+}
+
+/// A random level: its text.
+fn level_text() -> impl Strategy<Value = String> {
+    (4usize..14, 4usize..14)
+        .prop_flat_map(|(w, h)| {
+            (
+                prop::collection::vec(prop::collection::vec(cell(), w), h),
+                (0..w, 0..h),
+                prop::collection::vec(
+                    (
+                        (0..w, 0..h),
+                        any::<bool>(),
+                        prop::sample::select(vec!["up", "down", "left", "right"]),
+                        1u32..6,
+                        speed(),
+                    ),
+                    0..4,
+                ),
+                (speed(), speed(), speed(), speed()),
+            )
+        })
+        .prop_map(|(mut rows, spawn, movers, (gravity, fall, run, walker))| {
+            rows[spawn.1][spawn.0] = '@';
+            let mut text = format!(
+                "gravity = {}\nmax_fall = {fall}\nrun_speed = {run}\nwalker_speed = {walker}\n",
+                gravity * 10
+            );
+            for (i, (at, solid, dir, tiles, speed)) in movers.into_iter().enumerate() {
+                if rows[at.1][at.0] != '.' {
+                    continue;
+                }
+                let letter = (b'a' + i as u8) as char;
+                rows[at.1][at.0] = letter;
+                let kind = if solid { "solid" } else { "oneway" };
+                text.push_str(&format!("{letter} = {kind} {dir} {tiles} {speed}\n"));
+            }
+            for row in rows {
+                text.extend(row);
+                text.push('\n');
+            }
+            text
+        })
+}
+
+/// The trace and actors CSV of a run, and whether the invariants held.
+fn play(
+    level: &Level,
+    mode: CollisionMode,
+    inputs: &[Keys],
+) -> (Vec<u8>, Vec<u8>, Result<(), String>) {
+    let mut world = World::new(level.clone(), mode);
+    let mut trace = TraceWriter::start(Vec::new(), &world).unwrap();
+    let mut actors = ActorWriter::start(Vec::new(), &world).unwrap();
+    let mut held = Ok(());
+    for (n, &keys) in inputs.iter().enumerate() {
+        let step = world.step(keys);
+        trace.row(&world, &step.events).unwrap();
+        actors.rows(&world).unwrap();
+        if held.is_ok() {
+            held = check(&world, step.events.death).map_err(|e| format!("step {}: {e}", n + 1));
+        }
+        if world.exited() {
+            break;
+        }
+    }
+    (trace.into_inner(), actors.into_inner(), held)
+}
+
+fn check(w: &World, died: bool) -> Result<(), String> {
+    let grid = &w.level().grid();
+    let solid_movers: Vec<Rect> = w
+        .movers()
+        .iter()
+        .filter(|m| m.kind() == SolidKind::Solid)
+        .map(|m| m.rect())
+        .collect();
+    let crates: Vec<(usize, Rect)> = w
+        .level_bodies()
+        .iter()
+        .enumerate()
+        .filter(|(_, b)| b.alive() && b.kind() == dropthrough_sim::Kind::Crate)
+        .map(|(i, b)| (i + 1, b.rect()))
+        .collect();
+    let blocked = |r: &Rect, me: usize| -> Option<String> {
+        if overlaps_solid(grid, r) {
+            return Some("a solid tile".into());
+        }
+        if let Some(m) = solid_movers.iter().find(|m| m.overlaps(r)) {
+            return Some(format!("a solid mover at {m:?}"));
+        }
+        crates
+            .iter()
+            .find(|(id, c)| *id != me && c.overlaps(r))
+            .map(|(id, c)| format!("crate {id} at {c:?}"))
+    };
+    for (i, b) in w.level_bodies().iter().enumerate() {
+        if !b.alive() {
+            continue;
+        }
+        if let Some(what) = blocked(&b.rect(), i + 1) {
+            return Err(format!(
+                "{} {} at {:?} overlaps {what}",
+                b.kind().name(),
+                i + 1,
+                b.rect()
+            ));
+        }
+    }
+    if !died {
+        if let Some(what) = blocked(&w.player().rect(), 0) {
+            return Err(format!(
+                "the player at {:?} overlaps {what}",
+                w.player().rect()
+            ));
+        }
+    }
+    Ok(())
+}
+
+/// Found at 40,000 cases with the crush of a solid's riders' riders turned
+/// off: a fast one-way mover coming down onto a stack of two crates riding
+/// a slow one. Kept, so the default run catches that mutation.
+#[test]
+fn a_stack_squeezed_between_two_movers_never_overlaps() {
+    let level = Level::parse("gravity = 220860\nmax_fall = 45\nrun_speed = 3\nwalker_speed = 3\na = oneway up 1 250\nb = oneway down 5 19569\n.....b.....\n.....C.....\n.....C.....\n.....a.....\n@.......#..\n", "found.txt").unwrap();
+    let inputs: Vec<Keys> = [
+        ("down", 13),
+        ("left+right+jump", 3),
+        ("left", 3),
+        ("left+jump", 5),
+        ("left+right+jump", 8),
+        ("jump+down", 8),
+        ("left+jump+down", 18),
+        ("left+jump", 4),
+    ]
+    .iter()
+    .flat_map(|&(k, n)| std::iter::repeat_n(if k == "none" { Keys::NONE } else { keys(k) }, n))
+    .collect();
+    for mode in CollisionMode::EXACT {
+        let (_, _, held) = play(&level, mode, &inputs);
+        assert_eq!(held, Ok(()), "{mode}");
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn with_crates_and_walkers_the_exact_modes_agree_and_nothing_is_inside_a_solid(
+        text in level_text(),
+        inputs in random_inputs(20, 12),
+    ) {
+        let level = match Level::parse(&text, "bodies.txt") {
+            Ok(level) => level,
+            Err(e) => {
+                // The generator only breaks rules the parser names.
+                let s = e.to_string();
+                prop_assert!(s.contains("mover") || s.contains("spawn"), "{s}\n{text}");
+                return Ok(());
+            }
+        };
+        let (trace_a, actors_a, held_a) = play(&level, CollisionMode::Substep, &inputs);
+        let (trace_b, actors_b, held_b) = play(&level, CollisionMode::Sweep, &inputs);
+        prop_assert!(held_a.is_ok(), "substep: {:?}\n{}", held_a, text);
+        prop_assert!(held_b.is_ok(), "sweep: {:?}\n{}", held_b, text);
+        prop_assert!(trace_a == trace_b, "traces differ\n{}", text);
+        prop_assert!(actors_a == actors_b, "actors differ\n{}", text);
+    }
+}

@@ -1,0 +1,242 @@
+//! The bundled levels: every one parses, and every one is finished by its
+//! solution script under tests/solutions, identically in substep and sweep.
+
+use std::path::{Path, PathBuf};
+
+use dropthrough_sim::headless;
+use dropthrough_sim::{CollisionMode, InputScript, Level};
+
+fn bundled_levels() -> Vec<PathBuf> {
+    let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("levels");
+    let mut levels: Vec<PathBuf> = std::fs::read_dir(&dir)
+        .expect("levels/ exists")
+        .map(|e| e.expect("readable entry").path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    levels.sort();
+    levels
+}
+
+fn solution(level: &Path) -> InputScript {
+    let name = level.file_stem().unwrap().to_string_lossy();
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(format!("tests/solutions/{name}.inputs"));
+    InputScript::load(&path).unwrap_or_else(|e| panic!("every level has a solution: {e}"))
+}
+
+fn traced(level: &Path, mode: CollisionMode) -> (headless::Summary, String) {
+    let mut out = Vec::new();
+    let summary = headless::run(
+        Level::load(level).unwrap(),
+        mode,
+        5000,
+        &solution(level),
+        Some(&mut out),
+    )
+    .unwrap();
+    (summary, String::from_utf8(out).unwrap())
+}
+
+#[test]
+fn every_bundled_level_parses() {
+    let levels = bundled_levels();
+    assert!(levels.len() >= 6, "at least six levels: {levels:?}");
+    for path in levels {
+        let level = Level::load(&path).unwrap_or_else(|e| panic!("{e}"));
+        assert!(
+            level.header().title.is_some(),
+            "{} has a title",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn every_bundled_level_is_finished_by_its_solution_in_both_exact_modes() {
+    for path in bundled_levels() {
+        let (substep, substep_trace) = traced(&path, CollisionMode::Substep);
+        let (sweep, sweep_trace) = traced(&path, CollisionMode::Sweep);
+        assert!(
+            substep.exited && substep.deaths == 0,
+            "{}: {substep}",
+            path.display()
+        );
+        assert_eq!(substep, sweep, "{}", path.display());
+        assert!(
+            substep_trace == sweep_trace,
+            "{}: substep and sweep traces differ",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn naive_tunnels_out_of_the_well() {
+    let well = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("25-the-well.txt"))
+        .unwrap();
+    let (summary, _) = traced(&well, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0 && !summary.exited,
+        "naive falls through a ledge in the well: {summary}"
+    );
+}
+
+#[test]
+fn naive_lets_the_catch_through() {
+    let catch = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("27-the-catch.txt"))
+        .unwrap();
+    let (summary, _) = traced(&catch, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0,
+        "naive: the rising platform passes through the falling player, who dies on the spikes: {summary}"
+    );
+}
+
+#[test]
+fn the_crusher_corridor_crushes_the_careless() {
+    let corridor = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("09-crusher-corridor.txt"))
+        .unwrap();
+    let level = Level::load(&corridor).unwrap();
+    let hasty = InputScript::parse("1-600 right", "hasty").unwrap();
+    for mode in CollisionMode::EXACT {
+        let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
+        assert!(
+            summary.deaths > 0,
+            "{mode}: running at once gets crushed: {summary}"
+        );
+    }
+}
+
+#[test]
+fn naive_bullets_pass_through_the_paper_wall() {
+    let wall = bundled_levels()
+        .into_iter()
+        .find(|p| p.ends_with("28-paper-wall.txt"))
+        .unwrap();
+    let (summary, _) = traced(&wall, CollisionMode::Naive);
+    assert!(
+        summary.deaths > 0 && !summary.exited,
+        "naive: shots land beyond the one-tile wall and hit the player: {summary}"
+    );
+}
+
+#[test]
+fn the_gallery_and_cover_shoot_the_careless() {
+    // Straight on: through the gallery's ledge at once, or across cover's gaps.
+    let gallery = "1-40 right\n41 right+down\n42-600 right";
+    for (name, script) in [
+        ("13-the-gallery.txt", gallery),
+        ("14-cover.txt", "1-600 right"),
+    ] {
+        let path = bundled_levels()
+            .into_iter()
+            .find(|p| p.ends_with(name))
+            .unwrap();
+        let level = Level::load(&path).unwrap();
+        let hasty = InputScript::parse(script, "hasty").unwrap();
+        for mode in CollisionMode::EXACT {
+            let summary = headless::run(level.clone(), mode, 600, &hasty, None).unwrap();
+            assert!(
+                summary.deaths > 0,
+                "{name} {mode}: running straight on is shot: {summary}"
+            );
+        }
+    }
+}
+
+/// The world a bundled level belongs to.
+fn world(level: &Level) -> &str {
+    level.header().world.as_deref().unwrap_or_default()
+}
+
+/// The world of levels that show what naive mode gets wrong: demonstrations,
+/// not challenges.
+const LAB: &str = "Lab: what naive mode gets wrong";
+
+#[test]
+fn the_campaign_is_thirty_levels_in_worlds_in_order_the_lab_last() {
+    let levels: Vec<Level> = bundled_levels()
+        .iter()
+        .map(|p| Level::load(p).unwrap())
+        .collect();
+    assert!(levels.len() >= 30, "{} levels", levels.len());
+    let mut worlds: Vec<&str> = Vec::new();
+    for level in &levels {
+        let w = world(level);
+        assert!(!w.is_empty(), "{:?} has a world", level.header().title);
+        assert!(
+            level.header().hint.is_some(),
+            "{:?} has a hint",
+            level.header().title
+        );
+        if worlds.last() != Some(&w) {
+            assert!(!worlds.contains(&w), "world {w} comes back after another");
+            worlds.push(w);
+        }
+    }
+    assert_eq!(
+        worlds,
+        [
+            "First Steps",
+            "Movers",
+            "Turrets",
+            "Crates and Walkers",
+            LAB
+        ]
+    );
+}
+
+#[test]
+fn every_par_time_is_its_solution_rounded_up_to_a_second_plus_one() {
+    for path in bundled_levels() {
+        let level = Level::load(&path).unwrap();
+        let (summary, _) = traced(&path, CollisionMode::Substep);
+        let seconds = summary.frames as f64 / 60.0;
+        let par = level
+            .header()
+            .number("par")
+            .expect("every level has a par time");
+        assert_eq!(
+            par,
+            seconds.ceil() + 1.0,
+            "{}: solution {seconds:.2} s",
+            path.display()
+        );
+    }
+}
+
+#[test]
+fn no_campaign_level_is_won_by_holding_one_key_and_every_one_can_kill() {
+    for path in bundled_levels() {
+        let level = Level::load(&path).unwrap();
+        if world(&level) == LAB {
+            continue;
+        }
+        for keys in ["right", "right+jump", "right+down"] {
+            let script = InputScript::parse(&format!("1-1800 {keys}\n"), "hold").unwrap();
+            let run =
+                headless::run(level.clone(), CollisionMode::Substep, 1800, &script, None).unwrap();
+            assert!(
+                !(run.exited && run.deaths == 0),
+                "{}: holding {keys} wins: {run}",
+                path.display()
+            );
+        }
+        let g = &level.grid();
+        let hazard = (0..g.height() as i32).any(|r| {
+            (0..g.width() as i32).any(|c| {
+                use dropthrough_sim::grid::Tile::*;
+                matches!(g.get(c, r), Spikes | TurretLeft | TurretRight | TurretAim)
+            })
+            // NOTE: a mover or a crate can crush (a lift carries a stack into a
+            // ceiling), so either counts.
+        }) || !level.movers().is_empty()
+            || !level.bodies().is_empty();
+        assert!(hazard, "{}: nothing on it can kill", path.display());
+    }
+}
