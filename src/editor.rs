@@ -12,10 +12,10 @@
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::store::AtomicFile;
 use dropthrough_sim::header::{NUMBER_KEYS, TEXT_KEYS};
 use dropthrough_sim::level::{Level, MAX_GRID_SIDE};
 use dropthrough_sim::mover::SolidKind;
-use crate::store::AtomicFile;
 
 /// Most edits that can be undone.
 pub const UNDO_LIMIT: usize = 500;
@@ -649,7 +649,9 @@ mod tests {
                 let wall = col == 0 || row == 0 || col == w - 1 || row == h - 1;
                 let tile = level.grid().get(col, row);
                 match (col, row) {
-                    (2, 12) => assert_eq!(level.spawn(), Some(dropthrough_sim::geom::Cell::new(2, 12))),
+                    (2, 12) => {
+                        assert_eq!(level.spawn(), Some(dropthrough_sim::geom::Cell::new(2, 12)))
+                    }
                     (37, 12) => assert_eq!(tile, Tile::Exit),
                     _ if wall => assert_eq!(tile, Tile::Solid, "({col}, {row})"),
                     _ => assert_eq!(tile, Tile::Empty, "({col}, {row})"),

@@ -15,15 +15,15 @@ use std::path::{Path, PathBuf};
 use std::process::ExitCode;
 
 use clap::Parser;
+use dropthrough::link::Shared;
+use dropthrough::records::Records;
+use dropthrough::session::{self, LevelFile, Linked, LoadDirError, OutputError, Outputs, Session};
+use dropthrough::store::AtomicFile;
 use dropthrough_sim::headless::{self, Sink, Sinks, DEFAULT_FRAMES};
 use dropthrough_sim::input::ScriptLoadError;
 use dropthrough_sim::level::LoadError;
-use dropthrough::link::Shared;
 use dropthrough_sim::printable::printable;
-use dropthrough::records::Records;
 use dropthrough_sim::run::{fnv1a, Claims, RunFile, PHYSICS_VERSION};
-use dropthrough::session::{self, LevelFile, Linked, LoadDirError, OutputError, Outputs, Session};
-use dropthrough::store::AtomicFile;
 
 use cli::outputs::check_outputs;
 use dropthrough_sim::{CollisionMode, InputScript, Level};

@@ -27,12 +27,12 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::io::Write;
 use std::path::{Path, PathBuf};
 
+use crate::shelf::{SharedShelf, Shelf};
+use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
 use dropthrough_sim::collide::CollisionMode;
 use dropthrough_sim::input::{InputScript, Keys};
 use dropthrough_sim::printable::printable;
 use dropthrough_sim::run::RunFile;
-use crate::shelf::{SharedShelf, Shelf};
-use crate::store::{self, AtomicFile, DirLock, FileKind, ReadError};
 use dropthrough_sim::world::World;
 
 /// The records file's name in the folder.

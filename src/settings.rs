@@ -20,9 +20,9 @@
 use std::path::{Path, PathBuf};
 
 use crate::command::{Bindings, Command, Key};
-use dropthrough_sim::printable::printable;
 use crate::shelf::Shelf;
 use crate::store::{self, AtomicFile};
+use dropthrough_sim::printable::printable;
 
 /// The settings file's name in the data directory.
 pub const FILE: &str = "settings.txt";

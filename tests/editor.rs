@@ -10,11 +10,11 @@ use std::path::Path;
 
 use common::scratch;
 use dropthrough::editor::{Brush, Editor};
-use dropthrough_sim::grid::Tile;
-use dropthrough_sim::mover::SolidKind;
 use dropthrough::records::Records;
 use dropthrough::session::AuthorError;
 use dropthrough::session::{LevelFile, Outputs, Phase, Session};
+use dropthrough_sim::grid::Tile;
+use dropthrough_sim::mover::SolidKind;
 use dropthrough_sim::{CollisionMode, Keys, Level};
 use proptest::prelude::*;
 
@@ -364,7 +364,8 @@ fn e_edits_the_level_and_e_again_plays_the_edit_at_once_from_the_spawn() {
     s.toggle_editor();
     assert_eq!((s.phase(), s.world().frame()), (Phase::Playing, 0));
     assert_eq!(s.world().player().rect(), {
-        let fresh = dropthrough_sim::World::new(s.level_file().level.clone(), CollisionMode::Substep);
+        let fresh =
+            dropthrough_sim::World::new(s.level_file().level.clone(), CollisionMode::Substep);
         fresh.player().rect()
     });
     assert!(s.unsaved_edits());

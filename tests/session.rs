@@ -9,8 +9,8 @@ use std::path::Path;
 use std::time::{Duration, SystemTime};
 
 use common::scratch;
-use dropthrough_sim::headless;
 use dropthrough::session::{LevelFile, Outputs, Phase, ReplayEnd, Session};
+use dropthrough_sim::headless;
 use dropthrough_sim::{CollisionMode, InputScript, Keys, Level};
 
 const RIGHT: Keys = Keys {

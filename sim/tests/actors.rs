@@ -57,7 +57,9 @@ fn actors_hold_their_own_keys_and_ids_are_never_reused() {
         let c = w.add_actor(Rect::new(64, 40, 10, 8)).unwrap();
         assert_ne!(c, a, "a new id");
         assert!(w.body(a).is_none());
-        let actors = w.bodies().filter(|b| b.kind() == dropthrough_sim::Kind::Actor);
+        let actors = w
+            .bodies()
+            .filter(|b| b.kind() == dropthrough_sim::Kind::Actor);
         assert_eq!(actors.count(), 2);
     }
 }

@@ -161,7 +161,11 @@ fn an_actor_dropping_through_a_rising_one_way_lift_is_not_caught() {
     for mode in EXACT {
         let mut w = World::new(level(text), mode);
         let a = w
-            .add_actor(w.player().rect().shifted(dropthrough_sim::geom::Axis::X, 14))
+            .add_actor(
+                w.player()
+                    .rect()
+                    .shifted(dropthrough_sim::geom::Axis::X, 14),
+            )
             .unwrap();
         let mut dropped = false;
         for n in 0..60 {

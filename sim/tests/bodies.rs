@@ -590,8 +590,9 @@ fn a_hundred_movers_in_a_move_stop_it_at_the_nearest_one() {
 #[test]
 fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
     let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let load =
-        |name: &str| dropthrough_sim::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
+    let load = |name: &str| {
+        dropthrough_sim::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap()
+    };
     let play = |name: &str, mode: CollisionMode, script: &str| {
         let script = dropthrough_sim::InputScript::parse(script, "showcase").unwrap();
         dropthrough_sim::headless::run(load(name), mode, 300, &script, None).unwrap()
@@ -630,8 +631,9 @@ fn the_naive_showcases_show_the_bug_and_the_exact_modes_cure_it() {
 #[test]
 fn the_bundled_lift_and_ferry_carry_their_bodies_through_whole_cycles() {
     let root = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
-    let load =
-        |name: &str| dropthrough_sim::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap();
+    let load = |name: &str| {
+        dropthrough_sim::Level::load(&root.join(format!("levels/{name}.txt"))).unwrap()
+    };
     for mode in EXACT {
         // Two lift cycles (96 px up and down at 48 px/s is 240 steps).
         let mut w = World::new(load("22-freight"), mode);

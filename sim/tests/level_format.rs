@@ -185,7 +185,8 @@ proptest! {
 
 #[test]
 fn world_and_par_are_read_and_a_bad_par_is_an_error_at_its_value() {
-    let level = dropthrough_sim::Level::parse("world = Hills\npar = 12.5\n#@E#\n", "x.txt").unwrap();
+    let level =
+        dropthrough_sim::Level::parse("world = Hills\npar = 12.5\n#@E#\n", "x.txt").unwrap();
     assert_eq!(level.header().world.as_deref(), Some("Hills"));
     assert_eq!(level.header().number("par"), Some(12.5));
     assert_eq!(

@@ -19,7 +19,8 @@ fn bundled_levels() -> Vec<PathBuf> {
 
 fn solution(level: &Path) -> InputScript {
     let name = level.file_stem().unwrap().to_string_lossy();
-    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join(format!("tests/solutions/{name}.inputs"));
+    let path = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+        .join(format!("tests/solutions/{name}.inputs"));
     InputScript::load(&path).unwrap_or_else(|e| panic!("every level has a solution: {e}"))
 }
 

@@ -217,7 +217,10 @@ fn a_solid_mover_at_100000_px_per_s_pushes_or_crushes_a_standing_player_and_neve
             ".".repeat(width - 3),
         );
         for mode in EXACT {
-            let mut w = World::new(dropthrough_sim::Level::parse(&text, "fast.txt").unwrap(), mode);
+            let mut w = World::new(
+                dropthrough_sim::Level::parse(&text, "fast.txt").unwrap(),
+                mode,
+            );
             w.place_player(400, 32).unwrap();
             let f = hold(&mut w, "", 1)[0];
             let face = mover(&w).right();
@@ -473,7 +476,10 @@ fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
             ".".repeat(53),
         );
         for mode in EXACT {
-            let mut w = World::new(dropthrough_sim::Level::parse(&text, "push.txt").unwrap(), mode);
+            let mut w = World::new(
+                dropthrough_sim::Level::parse(&text, "push.txt").unwrap(),
+                mode,
+            );
             w.place_player(40, 32).unwrap();
             let f = hold(&mut w, "", 1)[0];
             assert_eq!(

@@ -41,9 +41,9 @@ fn body_inside(w: &World) -> Option<String> {
         if mover {
             return Some(format!("body {} inside a solid mover at {r:?}", i + 1));
         }
-        let crate_ = live
-            .iter()
-            .any(|&(j, c)| j != i && c.kind() == dropthrough_sim::Kind::Crate && c.rect().overlaps(&r));
+        let crate_ = live.iter().any(|&(j, c)| {
+            j != i && c.kind() == dropthrough_sim::Kind::Crate && c.rect().overlaps(&r)
+        });
         if crate_ {
             return Some(format!("body {} inside a crate at {r:?}", i + 1));
         }

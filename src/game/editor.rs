@@ -5,11 +5,11 @@
 //! session), which keeps the level valid; this file only maps input to it
 //! and draws.
 
-use dropthrough_sim::body::{BodyKind, BodySpec};
 use dropthrough::editor::{Brush, Cell};
+use dropthrough::session::Session;
+use dropthrough_sim::body::{BodyKind, BodySpec};
 use dropthrough_sim::geom::{Rect, TILE};
 use dropthrough_sim::grid::Tile;
-use dropthrough::session::Session;
 use macroquad::prelude::*;
 
 use std::cell::RefCell;
@@ -549,7 +549,10 @@ impl EditView {
                 } else {
                     Tone::Error
                 };
-                (dropthrough_sim::printable::printable(line).into_owned(), tone)
+                (
+                    dropthrough_sim::printable::printable(line).into_owned(),
+                    tone,
+                )
             })
             .collect()
     }

@@ -3,9 +3,9 @@
 //! stomped walkers, dust and shake, and the camera; kept up to date after
 //! each step and drawn each frame. Nothing here changes the simulation.
 
+use dropthrough::session::{Phase, Session};
 use dropthrough_sim::bullet::BulletEvent;
 use dropthrough_sim::geom::Rect;
-use dropthrough::session::{Phase, Session};
 use dropthrough_sim::Step;
 use macroquad::prelude::*;
 

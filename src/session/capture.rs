@@ -7,8 +7,8 @@ use std::path::PathBuf;
 
 use thiserror::Error;
 
-use dropthrough_sim::input::{InputScript, Keys};
 use crate::store::AtomicFile;
+use dropthrough_sim::input::{InputScript, Keys};
 use dropthrough_sim::trace::{ActorWriter, BulletWriter, TraceWriter};
 use dropthrough_sim::world::{Events, World};
 

@@ -8,8 +8,8 @@ use std::time::SystemTime;
 
 use thiserror::Error;
 
-use dropthrough_sim::level::{Level, LevelError, LoadError};
 use crate::records::content_hash;
+use dropthrough_sim::level::{Level, LevelError, LoadError};
 
 /// A level file and the version of it being played.
 #[derive(Clone, Debug)]
@@ -250,7 +250,10 @@ impl Linked {
             Some(bytes) => {
                 let text = std::str::from_utf8(bytes)
                     .map_err(|_| format!("{LINKED_RUN_NAME}: the run is not UTF-8 text"))?;
-                Some(dropthrough_sim::run::RunFile::parse(text, LINKED_RUN_NAME).map_err(|e| e.to_string())?)
+                Some(
+                    dropthrough_sim::run::RunFile::parse(text, LINKED_RUN_NAME)
+                        .map_err(|e| e.to_string())?,
+                )
             }
             None => None,
         };

@@ -8,10 +8,10 @@
 use std::io;
 use std::path::{Path, PathBuf};
 
-use dropthrough_sim::collide::CollisionMode;
 use crate::editor::Editor;
-use dropthrough_sim::input::{InputScript, Keys};
 use crate::records::{LevelRecord, Outcome, Records};
+use dropthrough_sim::collide::CollisionMode;
+use dropthrough_sim::input::{InputScript, Keys};
 
 use dropthrough_sim::tuning::STEPS_PER_SECOND;
 

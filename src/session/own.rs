@@ -8,9 +8,9 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 use super::{LevelFile, Session};
-use dropthrough_sim::printable::printable;
 use crate::shelf::{SharedShelf, Shelf};
 use crate::store::AtomicFile;
+use dropthrough_sim::printable::printable;
 
 /// The folder, beside the player's own levels, where deleted ones are kept.
 pub const DELETED: &str = "deleted";

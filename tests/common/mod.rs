@@ -70,4 +70,3 @@ pub fn assert_refused(out: &Output, needle: &str) {
     assert!(err.contains(needle), "stderr {err:?} mentions {needle:?}");
     assert!(out.stdout.is_empty(), "nothing on stdout");
 }
-

@@ -85,17 +85,20 @@ impl World {
     /// a time, taking in every crate a crate of the row (or `lead`) would
     /// run into — but its own riders, which it carries instead, and the
     /// crates in `chain`, which move it — until a solid tile, the outside or
-    /// a solid not in `chain` stops any of them. `lead`, when given, is a
-    /// box pushing the row (the pusher's, whose own checks the caller
-    /// makes) that moves with it. Gives how far the row went.
+    /// a solid not in `chain` stops any of them. `lead`, when given, is the
+    /// body pushing the row and its box (whose own checks the caller makes),
+    /// which moves with it and is never taken into it. Gives how far the
+    /// row went.
     pub(crate) fn row_move(
         &mut self,
         row: &mut Row,
         axis: Axis,
         d: i32,
         chain: &[Carrier],
-        lead: Option<Rect>,
+        lead: Option<(BodyId, Rect)>,
     ) -> i32 {
+        let pusher = lead.map(|(id, _)| id);
+        let mut lead = lead.map(|(_, rect)| rect);
         let sign = d.signum();
         let walls: Vec<Rect> = self
             .solids
@@ -105,7 +108,6 @@ impl World {
             })
             .map(|s| s.rect)
             .collect();
-        let mut lead = lead;
         let mut moved = 0;
         while moved != d {
             // Take in every crate the row (or its pusher) would reach.
@@ -123,6 +125,7 @@ impl World {
                 for j in self.index.near(Layer::Solid, &area) {
                     let b = &self.bodies[j.index()];
                     let free = b.movable()
+                        && Some(j) != pusher
                         && !chain.contains(&Carrier::Body(j))
                         && !row.crates.iter().any(|&(k, _)| k == j);
                     if !free {

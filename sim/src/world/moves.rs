@@ -56,7 +56,7 @@ impl World {
         let pushes = b.rules.pushes && record.outcome.touch.is_none() && rest != 0;
         if pushes && record.outcome.hit.is_some() && self.crate_at(id, &at.shifted(Axis::X, sign)) {
             let triggers = self.bodies[i].triggers();
-            let (moved, blocked, touch) = self.pushes(&mut row, at, rest, triggers);
+            let (moved, blocked, touch) = self.pushes(&mut row, (id, at), rest, triggers);
             let to = at.shifted(Axis::X, moved);
             self.place(id, to);
             record.outcome.moved += moved;
@@ -212,14 +212,14 @@ impl World {
         wall.map_or(Obstacle::Outside, |h| h.by)
     }
 
-    /// A box at `at` pushes the crates ahead, a pixel at a time, up to
-    /// `rest` px: how far it went, whether something stopped it, and the
-    /// trigger (of `triggers`) it touched. `row` gets each crate moved,
-    /// with its box before.
+    /// Body `id`, its box at `at`, pushes the crates ahead, a pixel at a
+    /// time, up to `rest` px: how far it went, whether something stopped
+    /// it, and the trigger (of `triggers`) it touched. `row` gets each
+    /// crate moved, with its box before.
     fn pushes(
         &mut self,
         row: &mut Row,
-        at: Rect,
+        (id, at): (BodyId, Rect),
         rest: i32,
         triggers: Triggers,
     ) -> (i32, bool, Option<Touch>) {
@@ -233,7 +233,7 @@ impl World {
                     .solids
                     .iter()
                     .any(|s| !s.removed && s.kind == SolidKind::Solid && s.rect.overlaps(&next));
-            if walls || self.row_move(row, Axis::X, sign, &[], Some(at)) == 0 {
+            if walls || self.row_move(row, Axis::X, sign, &[], Some((id, at))) == 0 {
                 return (moved, true, None);
             }
             at = next;
