@@ -43,9 +43,11 @@ fn stack(speed: u32) -> World {
 
 fn check_stacked(world: &World, speed: u32) {
     let lift = world.movers()[0].rect();
-    for (k, b) in world.level_bodies().iter().enumerate() {
+    // Crates are numbered in reading order: the top one first.
+    for (i, b) in world.level_bodies().iter().enumerate() {
+        let k = CRATES - 1 - i as i32;
         assert!(b.alive(), "crate {k} at {speed} px/step");
-        let want = lift.y - k as i32 * TILE;
+        let want = lift.y - k * TILE;
         assert_eq!(b.rect().bottom(), want, "crate {k} at {speed} px/step");
     }
 }

@@ -8,7 +8,7 @@
 //! `World::step`'s.
 
 use crate::collide::{
-    self, standing_on, stands_on_top, Blocker, CollisionMode, Passing, Surface, Triggers,
+    self, standing_on, stands_on_top, Blocker, CollisionMode, Passing, SolidSet, Surface, Triggers,
 };
 use crate::geom::{Axis, Rect};
 use crate::grid::Grid;
@@ -169,6 +169,94 @@ impl Body {
         }
     }
 
+    /// Its own move along x with `mode` through `blockers`: the whole
+    /// pixels of this step's speed (and any plain move the game asked
+    /// for). What stops it is [`Body::walled`]'s to deal with, once any
+    /// crates it pushes have had their say.
+    #[inline(always)]
+    pub(crate) fn own_x(
+        &mut self,
+        mode: CollisionMode,
+        grid: &Grid,
+        blockers: &[Blocker],
+    ) -> MoveRecord {
+        let wanted = self.take_move(Axis::X);
+        self.shove(mode, grid, blockers, Axis::X, wanted)
+    }
+
+    /// After its own move along x (`x`, any push included): a wall that
+    /// stopped it stops its run; a walker stopped short turns around.
+    #[inline(always)]
+    pub(crate) fn walled(&mut self, x: &MoveRecord) {
+        let stopped = x.outcome.hit.is_some();
+        match self.drive {
+            Drive::Walker if stopped || x.outcome.moved != x.wanted => self.turn(),
+            Drive::Walker => {}
+            _ if stopped => self.stop_x(),
+            _ => {}
+        }
+    }
+
+    /// Its own move along y with `mode` through `blockers`: the whole
+    /// pixels of this step's speed (and any plain move). A body driven by
+    /// keys whose rise clips a ceiling's corner slides around it; a floor
+    /// or ceiling stops its speed; a ceiling is a `bump`.
+    #[inline(always)]
+    pub(crate) fn own_y(
+        &mut self,
+        mode: CollisionMode,
+        grid: &Grid,
+        blockers: &[Blocker],
+    ) -> MoveRecord {
+        let wanted = self.take_move(Axis::Y);
+        let mut y = self.shove(mode, grid, blockers, Axis::Y, wanted);
+        let bumped = wanted < 0 && y.outcome.hit.is_some();
+        let slides = self.drive == Drive::Keys && !self.rules.solid;
+        if let Some(dx) = (bumped && slides)
+            .then(|| self.corner_correction(grid, blockers))
+            .flatten()
+        {
+            // The head clipped a ceiling's corner: slide around it and rise
+            // on, keeping the jump's speed. The rest of the move is a move
+            // of its own (the one reported).
+            self.rect = self.rect.shifted(Axis::X, dx);
+            y = self.shove(mode, grid, blockers, Axis::Y, wanted - y.outcome.moved);
+        }
+        if y.outcome.hit.is_some() {
+            self.stop_y();
+        }
+        self.events.bump = y.outcome.hit.is_some() && y.wanted < 0;
+        y
+    }
+
+    /// A crate's fall when nothing moves around it: down by its speed
+    /// through the tiles alone, never through a one-way top; standing, it
+    /// has no vertical speed or remainder.
+    pub(crate) fn fall_apart(&mut self, mode: CollisionMode, grid: &Grid) {
+        if !self.movable() {
+            return;
+        }
+        let d = whole_pixels(self.vy, &mut self.ry);
+        if d > 0 {
+            let through = collide::Through {
+                tile_top: None,
+                solids: &SolidSet::default(),
+                triggers: Triggers::NONE,
+            };
+            let m = collide::move_through(mode, grid, &[], self.rect, (Axis::Y, d), &through);
+            self.rect = self.rect.shifted(Axis::Y, m.moved);
+        }
+        if self.stands_apart(grid) {
+            self.stop_y();
+        }
+    }
+
+    /// Whether it stands on the tiles (nothing else being there), never
+    /// dropping through anything.
+    pub(crate) fn stands_apart(&self, grid: &Grid) -> bool {
+        standing_on(grid, &[], &self.rect, &Passing::default()).is_some()
+    }
+
     /// Moves the box `distance` px along `axis` with `mode` and nothing
     /// else: no speed or remainder changes. What a body's own move, a
     /// carry and a push each start with (a carry or push with the solid
@@ -185,8 +273,16 @@ impl Body {
         axis: Axis,
         distance: i32,
     ) -> MoveRecord {
-        let passing = self.passing(axis);
-        let outcome = collide::move_axis(mode, grid, blockers, self.rect, axis, distance, &passing);
+        let through = collide::Through {
+            tile_top: match axis {
+                Axis::X => None,
+                Axis::Y => self.dropping.tile_top,
+            },
+            solids: &self.dropping.solids,
+            triggers: self.triggers(),
+        };
+        let outcome =
+            collide::move_through(mode, grid, blockers, self.rect, (axis, distance), &through);
         let record = MoveRecord {
             axis,
             from: self.rect,
@@ -298,6 +394,14 @@ pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
     let whole = round_half_away(total);
     *remainder = total - whole;
     whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
+}
+
+/// The pixels a move at `v` px/s with remainder `remainder` and a plain
+/// move of `nudge` px would ask for this step, without taking them: what
+/// [`Body::take_move`] will give.
+pub(crate) fn whole_reach(v: f32, remainder: f32, nudge: i32) -> i32 {
+    let mut r = remainder;
+    whole_pixels(v, &mut r).saturating_add(nudge)
 }
 
 /// `x.round()` (halves away from zero) without a libm call where it can:

@@ -55,11 +55,18 @@ impl Scene {
     /// Walls around, `layout` inside, bullets in cells with nothing solid
     /// around them.
     pub fn new(layout: Layout) -> Scene {
+        Scene::sized(layout, TILES, 1)
+    }
+
+    /// [`Scene::new`] in a level `tiles` a side, with `scale` times as
+    /// many platforms and pillars for each of its four quarters' worth of
+    /// area (1 for the 64-tile level).
+    pub fn sized(layout: Layout, tiles: usize, scale: usize) -> Scene {
         let mut rng = Lcg(7);
-        let mut rows = vec![vec!['.'; TILES]; TILES];
+        let mut rows = vec![vec!['.'; tiles]; tiles];
         for (r, row) in rows.iter_mut().enumerate() {
             for (c, cell) in row.iter_mut().enumerate() {
-                let edge = r == 0 || c == 0 || r == TILES - 1 || c == TILES - 1;
+                let edge = r == 0 || c == 0 || r == tiles - 1 || c == tiles - 1;
                 if edge || (layout == Layout::Clutter && rng.next() < 0.04) {
                     *cell = '#';
                 }
@@ -67,24 +74,24 @@ impl Scene {
         }
         if layout == Layout::Platforms {
             let mut at = |n: usize| 2 + (rng.next() * n as f64) as usize;
-            for _ in 0..24 {
-                let (c, r, len) = (at(TILES - 16), at(TILES - 4), 4 + at(8));
+            for _ in 0..24 * scale {
+                let (c, r, len) = (at(tiles - 16), at(tiles - 4), 4 + at(8));
                 (c..c + len).for_each(|x| rows[r][x] = '#');
             }
-            for _ in 0..8 {
-                let (c, r, len) = (at(TILES - 4), at(TILES - 12), 3 + at(5));
+            for _ in 0..8 * scale {
+                let (c, r, len) = (at(tiles - 4), at(tiles - 12), 3 + at(5));
                 (r..r + len).for_each(|y| rows[y][c] = '#');
             }
         }
-        rows[TILES - 2][1] = '@';
-        rows[TILES - 1][1] = '#';
+        rows[tiles - 2][1] = '@';
+        rows[tiles - 1][1] = '#';
         let open = |rows: &Vec<Vec<char>>, c: usize, r: usize| {
             (r - 1..=r + 1).all(|y| (c - 1..=c + 1).all(|x| rows[y][x] == '.'))
         };
         let mut bullets = Vec::with_capacity(BULLETS);
         while bullets.len() < BULLETS {
-            let c = 1 + (rng.next() * (TILES - 2) as f64) as usize;
-            let r = 1 + (rng.next() * (TILES - 2) as f64) as usize;
+            let c = 1 + (rng.next() * (tiles - 2) as f64) as usize;
+            let r = 1 + (rng.next() * (tiles - 2) as f64) as usize;
             if !open(&rows, c, r) {
                 continue;
             }
@@ -167,6 +174,52 @@ pub fn crowd_text(scene: &Scene, speed: u32) -> String {
         "run_speed = {v}\njump_speed = {v}\nmax_fall = {v}\ngravity = {}\n",
         v * 6
     );
+    for row in &scene.rows {
+        text.extend(row.iter());
+        text.push('\n');
+    }
+    text
+}
+
+/// Walkers in the walkers' scene.
+pub const WALKERS: usize = 10_000;
+/// A walker's box, px (the level format's: 14 × 14, standing on the bottom
+/// of its cell, centred).
+pub const WALKER_SIZE: i32 = 14;
+/// The walkers' level side, in tiles: the platforms level at twice the
+/// side (four times the area, and four times the platforms and pillars),
+/// so that 10,000 walkers have a cell each.
+pub const WALKER_TILES: usize = 128;
+
+/// The walkers' scene: the level of platforms at [`WALKER_TILES`] a side
+/// with [`WALKERS`] walkers (`W`) in open cells, the player sealed in a
+/// cell of its own in a corner (a walker that met it would end the run).
+pub fn walkers() -> Scene {
+    let mut scene = Scene::sized(Layout::Platforms, WALKER_TILES, 4);
+    scene.bullets.clear();
+    let rows = &mut scene.rows;
+    let n = WALKER_TILES;
+    // The player: in the bottom-left cell, walled in.
+    rows[n - 3][1] = '#';
+    rows[n - 2][2] = '#';
+    let mut rng = Lcg(13);
+    let mut placed = 0;
+    while placed < WALKERS {
+        let c = 3 + (rng.next() * (n - 5) as f64) as usize;
+        let r = 1 + (rng.next() * (n - 4) as f64) as usize;
+        if rows[r][c] == '.' {
+            rows[r][c] = 'W';
+            placed += 1;
+        }
+    }
+    scene
+}
+
+/// The walkers' level text at `speed` px per step: walking at that speed,
+/// falling at up to it (reached in about ten steps of fall).
+pub fn walkers_text(scene: &Scene, speed: u32) -> String {
+    let v = speed * 60;
+    let mut text = format!("walker_speed = {v}\nmax_fall = {v}\ngravity = {}\n", v * 6);
     for row in &scene.rows {
         text.extend(row.iter());
         text.push('\n');

@@ -151,10 +151,10 @@ fn spans_overlap(a0: i32, a1: i32, b0: i32, b1: i32) -> bool {
 }
 
 /// Whether `b` can stop a box that starts a move along `axis` at `from`:
-/// not passed through, not already overlapping it (a box that starts a
+/// not passed through (a one-way solid in `passing`), not already overlapping it (a box that starts a
 /// move inside a solid may leave it), and overlapping it across the axis.
-fn in_the_way(b: &Blocker, from: &Rect, axis: Axis, passing: &Passing) -> bool {
-    if passing.solids.has(b) || from.overlaps(&b.rect) {
+fn in_the_way(b: &Blocker, from: &Rect, axis: Axis, passing: &SolidSet) -> bool {
+    if passing.has(b) || from.overlaps(&b.rect) {
         return false;
     }
     match axis {
@@ -169,13 +169,8 @@ pub(crate) fn candidates(
     blockers: &[Blocker],
     from: &Rect,
     axis: Axis,
-    passing: &Passing,
+    passing: &SolidSet,
 ) -> Vec<Blocker> {
-    // NOTE: the common case, nothing that moves around (every move of the
-    // player alone, which `verify` makes millions of), answered at once.
-    if blockers.is_empty() {
-        return Vec::new();
-    }
     blockers
         .iter()
         .filter(|b| in_the_way(b, from, axis, passing))

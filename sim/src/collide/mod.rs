@@ -331,6 +331,35 @@ pub fn move_axis(
     wanted: i32,
     passing: &Passing,
 ) -> AxisMove {
+    let through = Through {
+        tile_top: passing.tile_top,
+        solids: &passing.solids,
+        triggers: passing.triggers,
+    };
+    move_through(mode, grid, blockers, from, (axis, wanted), &through)
+}
+
+/// What a move passes through, borrowed: [`Passing`] without a copy of
+/// its set of solids.
+pub(crate) struct Through<'a> {
+    /// The one-way tile top (its y, px) being dropped through.
+    pub(crate) tile_top: Option<i32>,
+    /// The one-way solids being dropped through.
+    pub(crate) solids: &'a SolidSet,
+    /// The triggers that end the move.
+    pub(crate) triggers: Triggers,
+}
+
+/// [`move_axis`] with what it passes through borrowed.
+#[inline(always)]
+pub(crate) fn move_through(
+    mode: CollisionMode,
+    grid: &Grid,
+    blockers: &[Blocker],
+    from: Rect,
+    (axis, wanted): (Axis, i32),
+    passing: &Through,
+) -> AxisMove {
     let extent = match axis {
         Axis::X => grid.pixel_width(),
         Axis::Y => grid.pixel_height(),
@@ -342,9 +371,30 @@ pub fn move_axis(
     if distance == 0 {
         return AxisMove::default();
     }
+    // NOTE: a move whose leading edge reaches no new line of tiles enters
+    // nothing it was not already in: with nothing moving in the way, it
+    // goes the whole way. (Substep and sweep would find just that, a pixel
+    // at a time or a line at a time; most short moves are such moves.)
+    if mode != CollisionMode::Naive && blockers.is_empty() {
+        let lead = from.leading_edge(axis, distance.signum());
+        let gap = match distance > 0 {
+            true => (-lead).rem_euclid(TILE),
+            false => lead.rem_euclid(TILE),
+        };
+        if gap >= distance.abs() {
+            return AxisMove {
+                moved: distance,
+                hit: None,
+                touch: None,
+            };
+        }
+    }
     let move_ = Move {
         grid,
-        candidates: blockers::candidates(blockers, &from, axis, passing),
+        candidates: match blockers.is_empty() {
+            true => Vec::new(),
+            false => blockers::candidates(blockers, &from, axis, passing.solids),
+        },
         from,
         axis,
         distance,

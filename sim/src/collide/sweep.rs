@@ -63,14 +63,18 @@ fn tile_move(m: &Move) -> AxisMove {
     };
     let mut result = AxisMove::default();
     while gap < length {
-        // Empty lines can neither block nor trigger: jump to the next busy one.
-        let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
-            break;
-        };
-        gap += (busy - line) * sign * TILE;
-        line = busy;
-        if gap >= length {
-            break;
+        // Empty lines can neither block nor trigger: jump to the next busy
+        // one. (When this line is the last the move can reach, asking it
+        // is cheaper than looking for the next busy one: a short move.)
+        if gap + TILE < length {
+            let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
+                break;
+            };
+            gap += (busy - line) * sign * TILE;
+            line = busy;
+            if gap >= length {
+                break;
+            }
         }
         let across = from.across(axis);
         let contact = line_contact(

@@ -6,8 +6,9 @@
 //! differs between a player and a crate is data here, never a second code
 //! path in the world.
 
-use crate::collide::{AxisMove, Passing, SolidSet, Triggers};
+use crate::collide::{AxisMove, Blocker, Passing, SolidSet, Touch, Triggers};
 use crate::geom::{Axis, Rect};
+use crate::grid::Grid;
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::input::Keys;
 
@@ -298,6 +299,17 @@ pub struct Report {
     pub crushed_by: Option<Carrier>,
 }
 
+impl Report {
+    /// Empty again, for a new step (keeping the room its list has).
+    pub(crate) fn clear(&mut self) {
+        self.x = None;
+        self.y = None;
+        self.rode = None;
+        self.pushed_by.clear();
+        self.crushed_by = None;
+    }
+}
+
 /// How a body's motion in a step ended early, if it did.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Stop {
@@ -310,16 +322,13 @@ pub(crate) enum Stop {
 /// A body: its box and motion, its policy, and what happened to it in the
 /// last step. Read it with [`crate::World::body`] (or
 /// [`crate::World::player`]); the world alone moves it.
+// NOTE: `repr(C)` keeps the fields in this order: what every phase of a
+// step reads first (the first two cache lines), the report and the rest
+// after. With ten thousand bodies a phase's pass over them costs the lines
+// it touches.
 #[derive(Clone, Debug, PartialEq)]
+#[repr(C)]
 pub struct Body {
-    pub(crate) id: BodyId,
-    pub(crate) kind: Kind,
-    pub(crate) drive: Drive,
-    pub(crate) rules: Rules,
-    /// Index of its tuning among the world's (0: the level's).
-    pub(crate) tuning: u32,
-    /// The box it starts at (and goes back to: [`OnDeath`]).
-    pub(crate) start: Rect,
     pub(crate) rect: Rect,
     /// Velocity, px/s (y grows down).
     pub(crate) vx: f32,
@@ -327,45 +336,55 @@ pub struct Body {
     /// Sub-pixel motion not yet applied, px (each within ±0.5).
     pub(crate) rx: f32,
     pub(crate) ry: f32,
-    /// Standing on a surface (and not moving up), after the last step.
-    pub(crate) grounded: bool,
+    /// A plain move the game asked for, added to its next own move, px.
+    pub(crate) nudge: (i32, i32),
     /// -1 or +1: the way it last ran (the player: right at first) or walks
     /// (a walker: left at first).
     pub(crate) facing: i32,
-    /// What it drops through: a one-way tile top (its y), ignored until
-    /// the feet pass below it or it lands, and one-way solids, ignored
-    /// until it lands.
-    pub(crate) dropping: Passing,
-    /// The velocity of the solid it last rode, px/s, and the steps left in
-    /// which a jump still gets it (lift momentum).
-    pub(crate) lift: (f32, f32),
-    pub(crate) lift_left: u32,
+    /// Index of its tuning among the world's (0: the level's).
+    pub(crate) tuning: u32,
+    /// In play (a body that left play keeps its last box).
+    pub(crate) alive: bool,
+    /// Taken out of the world by the game: never moved, met or listed.
+    pub(crate) removed: bool,
+    /// Standing on a surface (and not moving up), after the last step.
+    pub(crate) grounded: bool,
+    /// Whether it was airborne once its decisions were made this step (for
+    /// `land` of a body driven by keys or a velocity).
+    pub(crate) airborne: bool,
+    /// Whether it stood at the end of the last step (for a crate's `land`).
+    pub(crate) stood: bool,
+    /// The last step: how its motion ended and why it died.
+    pub(crate) stop: Option<Stop>,
+    pub(crate) cause: Option<Cause>,
+    pub(crate) drive: Drive,
+    pub(crate) rules: Rules,
+    /// The keys it holds in the next step, and those it held in the last.
+    pub(crate) keys: Keys,
+    pub(crate) held_before: Keys,
     /// Steps left in which a jump still works after leaving the ground.
     pub(crate) coyote: u32,
     /// Steps left in which a pressed jump waits for ground to jump from.
     pub(crate) jump_buffer: u32,
     /// Steps left in which holding jump keeps the rise at jump speed.
     pub(crate) jump_hold: u32,
-    /// The keys it holds in the next step, and those it held in the last.
-    pub(crate) keys: Keys,
-    pub(crate) held_before: Keys,
-    /// A plain move the game asked for, added to its next own move, px.
-    pub(crate) nudge: (i32, i32),
-    /// In play (a body that left play keeps its last box).
-    pub(crate) alive: bool,
-    /// Taken out of the world by the game: never moved, met or listed.
-    pub(crate) removed: bool,
-    /// Whether it stood at the end of the last step (for a crate's `land`).
-    pub(crate) stood: bool,
-    /// Whether it was airborne once its decisions were made this step (for
-    /// `land` of a body driven by keys or a velocity).
-    pub(crate) airborne: bool,
-    /// The last step: what it rides, how its motion ended, why it died,
-    /// what happened, and its moves.
+    /// The velocity of the solid it last rode, px/s, and the steps left in
+    /// which a jump still gets it (lift momentum).
+    pub(crate) lift: (f32, f32),
+    pub(crate) lift_left: u32,
+    /// What it rides this step (chosen before anything moves).
     pub(crate) support: Option<Carrier>,
-    pub(crate) stop: Option<Stop>,
-    pub(crate) cause: Option<Cause>,
+    /// What happened in the last step.
     pub(crate) events: Events,
+    /// What it drops through: a one-way tile top (its y), ignored until
+    /// the feet pass below it or it lands, and one-way solids, ignored
+    /// until it lands.
+    pub(crate) dropping: Passing,
+    pub(crate) id: BodyId,
+    pub(crate) kind: Kind,
+    /// The box it starts at (and goes back to: [`OnDeath`]).
+    pub(crate) start: Rect,
+    /// Its moves in the last step and what moved it.
     pub(crate) report: Report,
     /// The bodies riding it this step, when it is solid (chosen before
     /// anything moves).
@@ -458,8 +477,8 @@ impl Body {
     }
 
     /// Whether it stood on a surface (and was not moving up) after the
-    /// last step. (For crates and walkers: whether they stood when the
-    /// step ended.)
+    /// last step. (For a crate: whether it stood when the step ended; for
+    /// a walker, after its own move.)
     pub fn grounded(&self) -> bool {
         match self.drive {
             Drive::Keys | Drive::Velocity { .. } => self.grounded,
@@ -525,26 +544,102 @@ impl Body {
         self.alive && !self.removed && self.stop.is_none()
     }
 
+    /// A new step: no events, no report, no stop, nothing ridden yet.
+    #[inline(always)]
+    pub(crate) fn begin_step(&mut self) {
+        self.events = Events::default();
+        self.report.clear();
+        self.stop = None;
+        self.cause = None;
+        self.support = None;
+    }
+
+    /// Dies of `cause` (crushed `by` a moving solid, if one did it): its
+    /// motion ends for the rest of the step, and one that leaves play on
+    /// death leaves at once. Says whether it died now (a body already
+    /// dead, at the exit or out of play this step is left as it is).
+    pub(crate) fn die(&mut self, cause: Cause, by: Option<Carrier>) -> bool {
+        if !self.movable() {
+            return false;
+        }
+        self.stop = Some(Stop::Death);
+        self.cause = Some(cause);
+        self.events.death = true;
+        match cause {
+            Cause::Crush => {
+                self.events.crush = true;
+                self.report.crushed_by = by;
+            }
+            Cause::Shot => self.events.shot = true,
+            Cause::Stomped => self.events.stomped = true,
+            Cause::Spikes | Cause::Pit | Cause::Deadly => {}
+        }
+        if self.rules.on_death == OnDeath::Leave {
+            self.alive = false;
+        }
+        true
+    }
+
+    /// A trigger it touched ends its motion for the step: spikes kill it;
+    /// the exit stops it there. Says whether it died.
+    #[inline(always)]
+    pub(crate) fn touch(&mut self, touch: Option<Touch>) -> bool {
+        match touch {
+            Some(Touch::Spikes) => self.die(Cause::Spikes, None),
+            Some(Touch::Exit) => {
+                if self.stop.is_none() {
+                    self.stop = Some(Stop::Exit);
+                }
+                false
+            }
+            None => false,
+        }
+    }
+
+    /// Step (5) for it, with the moving solids `blockers` where they are
+    /// now: a body driven by keys or a velocity settles (grounded, and
+    /// `land`); one the pit kills, entirely below the grid (`bottom`, px),
+    /// dies there, even at the exit; one at the exit says so. Says whether
+    /// it died.
+    #[inline(always)]
+    pub(crate) fn ground(&mut self, grid: &Grid, blockers: &[Blocker]) -> bool {
+        if !self.in_play() {
+            return false;
+        }
+        if matches!(self.drive, Drive::Keys | Drive::Velocity { .. }) {
+            let landed = self.settle(grid, blockers);
+            self.events.land = landed && self.airborne;
+        }
+        let mut died = false;
+        let in_pit = self.rect.y >= grid.pixel_height();
+        if self.rules.hazards && in_pit && self.stop != Some(Stop::Death) {
+            // NOTE: the pit wins over an exit touched on the way down.
+            self.stop = None;
+            died = self.die(Cause::Pit, None);
+        }
+        if self.stop == Some(Stop::Exit) {
+            self.events.exit = true;
+        }
+        died
+    }
+
+    /// The end of its own move in step (4): if the pit does not kill it
+    /// (a crate, a walker) and it is entirely below the grid (`bottom`,
+    /// px), it is gone.
+    #[inline(always)]
+    pub(crate) fn out_if_below(&mut self, bottom: i32) {
+        if self.in_play() && !self.rules.hazards && self.rect.y >= bottom {
+            self.alive = false;
+            self.events.out = true;
+        }
+    }
+
     /// The triggers that end its moves: spikes if hazards kill it, the
     /// exit if it exits.
     pub(crate) fn triggers(&self) -> Triggers {
         Triggers {
             spikes: self.rules.hazards,
             exit: self.rules.exits,
-        }
-    }
-
-    /// What its moves pass through: the one-way tops it drops through (the
-    /// tile top only along y), and spikes and the exit unless it reacts to
-    /// them.
-    pub(crate) fn passing(&self, axis: Axis) -> Passing {
-        Passing {
-            tile_top: match axis {
-                Axis::X => None,
-                Axis::Y => self.dropping.tile_top,
-            },
-            solids: self.dropping.solids.clone(),
-            triggers: self.triggers(),
         }
     }
 }

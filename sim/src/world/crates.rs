@@ -242,28 +242,29 @@ impl World {
             .collect();
         order.sort_by_key(|&id| (-self.bodies[id.index()].rect.bottom(), id));
         for id in order {
-            if !self.bodies[id.index()].movable() {
-                continue;
-            }
+            self.fall(id);
+        }
+    }
+
+    /// A crate's own fall by its speed: it carries and pushes as it goes,
+    /// and one that stands has no vertical speed or remainder.
+    pub(crate) fn fall(&mut self, id: BodyId) {
+        if !self.bodies[id.index()].movable() {
+            return;
+        }
+        let b = &mut self.bodies[id.index()];
+        let d = whole_pixels(b.vy, &mut b.ry);
+        if d > 0 {
+            let before = self.bodies[id.index()].rect;
+            self.move_crate(id, Axis::Y, d, &[]);
+            let after = self.bodies[id.index()].rect;
+            let s = Carrier::Body(id);
+            self.solid_moved(s, (before, after), &mut Vec::new(), &[], None);
+        }
+        if self.bodies[id.index()].movable() && self.stands(id) {
             let b = &mut self.bodies[id.index()];
-            let d = whole_pixels(b.vy, &mut b.ry);
-            if d > 0 {
-                let before = self.bodies[id.index()].rect;
-                self.move_crate(id, Axis::Y, d, &[]);
-                let after = self.bodies[id.index()].rect;
-                self.solid_moved(
-                    Carrier::Body(id),
-                    (before, after),
-                    &mut Vec::new(),
-                    &[],
-                    None,
-                );
-            }
-            if self.bodies[id.index()].movable() && self.stands(id) {
-                let b = &mut self.bodies[id.index()];
-                b.vy = 0.0;
-                b.ry = 0.0;
-            }
+            b.vy = 0.0;
+            b.ry = 0.0;
         }
     }
 }

@@ -16,33 +16,19 @@ impl World {
     /// play on death leaves at once. A body already dead, at the exit or
     /// out of play this step is left as it is.
     pub(crate) fn die(&mut self, who: BodyId, cause: Cause, by: Option<Carrier>) {
-        let b = &mut self.bodies[who.index()];
-        if !b.movable() {
-            return;
+        if self.bodies[who.index()].die(cause, by) && who == BodyId::PLAYER {
+            self.count_death(cause);
         }
-        b.stop = Some(Stop::Death);
-        b.cause = Some(cause);
-        b.events.death = true;
+    }
+
+    /// The player died of `cause`: counted.
+    pub(crate) fn count_death(&mut self, cause: Cause) {
+        self.deaths += 1;
         match cause {
-            Cause::Crush => {
-                b.events.crush = true;
-                b.report.crushed_by = by;
-            }
-            Cause::Shot => b.events.shot = true,
-            Cause::Stomped => b.events.stomped = true,
-            Cause::Spikes | Cause::Pit | Cause::Deadly => {}
-        }
-        if b.rules.on_death == OnDeath::Leave {
-            b.alive = false;
-        }
-        if who == BodyId::PLAYER {
-            self.deaths += 1;
-            match cause {
-                Cause::Crush => self.crushes += 1,
-                Cause::Shot => self.shot += 1,
-                Cause::Deadly => self.walker_deaths += 1,
-                _ => {}
-            }
+            Cause::Crush => self.crushes += 1,
+            Cause::Shot => self.shot += 1,
+            Cause::Deadly => self.walker_deaths += 1,
+            _ => {}
         }
     }
 
@@ -106,16 +92,25 @@ impl World {
     /// `report`, a crate that stands now and did not before lands.
     pub(crate) fn note_standing(&mut self, report: bool) {
         for i in 0..self.bodies.len() {
-            let b = &self.bodies[i];
-            if !matches!(b.drive, Drive::Walker | Drive::Fall) {
-                continue;
-            }
-            let stands = b.in_play() && self.stands(b.id);
-            let b = &mut self.bodies[i];
-            if report && b.drive == Drive::Fall && stands && !b.stood {
-                b.events.land = true;
-            }
-            b.stood = stands;
+            self.note_stood(BodyId(i as u32), report);
         }
+    }
+
+    /// Whether crate or walker `id` stands now; with `report` (at the end
+    /// of a step), a crate that stands now and did not before lands, and a
+    /// walker keeps what its own move found.
+    pub(crate) fn note_stood(&mut self, id: BodyId, report: bool) {
+        let b = &self.bodies[id.index()];
+        match b.drive {
+            Drive::Walker if report && b.in_play() => return,
+            Drive::Walker | Drive::Fall => {}
+            Drive::Keys | Drive::Velocity { .. } => return,
+        }
+        let stands = b.in_play() && self.stands(id);
+        let b = &mut self.bodies[id.index()];
+        if report && b.drive == Drive::Fall && stands && !b.stood {
+            b.events.land = true;
+        }
+        b.stood = stands;
     }
 }

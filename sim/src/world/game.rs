@@ -371,8 +371,8 @@ impl World {
             .ok_or(WorldError::NoBody(id))?;
         b.removed = true;
         b.alive = false;
-        let (layer, rect) = (World::layer(b), b.rect);
-        self.index.remove(layer, id, &rect);
+        let layer = World::layer(b);
+        self.index.remove(layer, id);
         Ok(())
     }
 

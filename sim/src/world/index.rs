@@ -7,11 +7,13 @@
 //! covers, so a step costs what the bodies near each move cost, not the
 //! square of how many bodies the world holds.
 //!
-//! Each cell is a list threaded through one pool of entries, with a list
-//! of free entries: moving bodies around allocates nothing once the pool
-//! holds as many entries as were ever in use at once, and the cells cost
-//! 4 bytes each (cells grow past 32 px on huge levels, so there are never
-//! more than about a million).
+//! Each cell is a doubly linked list threaded through one pool of entries,
+//! and each body's entries are chained to each other, so a body leaves its
+//! cells in as many operations as it has cells, however crowded they are.
+//! Freed entries are used again: moving bodies around allocates nothing
+//! once the pool holds as many entries as were ever in use at once, and
+//! the cells cost 4 bytes each (cells grow past 32 px on huge levels, so
+//! there are never more than about a million).
 
 use crate::geom::Rect;
 use crate::id::BodyId;
@@ -37,12 +39,19 @@ pub(crate) enum Layer {
     Other = 2,
 }
 
+/// One body in one cell.
 #[derive(Clone, Copy, Debug)]
 struct Entry {
     /// The body's id, its layer in the top two bits.
     tag: u32,
-    /// The next entry of the same cell (or of the free list).
+    /// The cell it is in.
+    cell: u32,
+    /// The next and previous entries of the same cell (`next` also chains
+    /// the free entries).
     next: u32,
+    prev: u32,
+    /// The body's next entry (in another cell).
+    sibling: u32,
 }
 
 /// The bodies touching each cell of the level (and a row of cells below
@@ -57,8 +66,14 @@ pub(crate) struct Index {
     entries: Vec<Entry>,
     /// The first free entry.
     free: u32,
+    /// Each body's first entry, by id (`NONE`: not in the index).
+    first: Vec<u32>,
     /// How many bodies each layer holds (a query of an empty layer is free).
     counts: [usize; 3],
+    /// Whether the other bodies are kept at all: only a moving solid or a
+    /// deadly body ever asks where they are, so a world of actors alone
+    /// among the tiles does not pay to keep them ([`Index::keep_others`]).
+    others: bool,
 }
 
 impl Index {
@@ -84,8 +99,34 @@ impl Index {
             heads: vec![NONE; (cols * rows) as usize],
             entries: Vec::new(),
             free: NONE,
+            first: Vec::new(),
             counts: [0; 3],
+            others: true,
         }
+    }
+
+    /// Whether the other bodies (the player, the game's actors) are kept.
+    pub(crate) fn keeps_others(&self) -> bool {
+        self.others
+    }
+
+    /// Starts or stops keeping the other bodies. Stopping forgets them;
+    /// after starting, the caller inserts each of them.
+    pub(crate) fn keep_others(&mut self, keep: bool, bodies: usize) {
+        if keep == self.others {
+            return;
+        }
+        if !keep {
+            for id in 0..self.first.len().min(bodies) {
+                let at = self.first[id];
+                let tagged = at != NONE
+                    && self.entries[at as usize].tag >> LAYER_SHIFT == Layer::Other as u32;
+                if tagged {
+                    self.remove(Layer::Other, BodyId(id as u32));
+                }
+            }
+        }
+        self.others = keep;
     }
 
     /// The cells (columns, rows; inclusive) a box touches, clamped to the
@@ -107,71 +148,93 @@ impl Index {
         self.counts[layer as usize] == 0
     }
 
-    /// Room for `n` more entries without growing (a body touches up to
-    /// four cells).
+    /// Room for `bodies` more bodies without growing (a body touches up
+    /// to four cells).
     pub(crate) fn reserve(&mut self, bodies: usize) {
         self.entries.reserve(bodies.saturating_mul(4));
+        self.first.reserve(bodies);
     }
 
     /// Adds body `id` with box `r` to `layer`.
     pub(crate) fn insert(&mut self, layer: Layer, id: BodyId, r: &Rect) {
+        if layer == Layer::Other && !self.others {
+            return;
+        }
+        let i = id.index();
+        if self.first.len() <= i {
+            self.first.resize(i + 1, NONE);
+        }
+        if self.first[i] != NONE {
+            return;
+        }
         self.counts[layer as usize] += 1;
         let tag = id.0 | (layer as u32) << LAYER_SHIFT;
         let (c0, c1, r0, r1) = self.span(r);
+        let mut sibling = NONE;
         for row in r0..=r1 {
             for col in c0..=c1 {
-                let cell = (row * self.cols + col) as usize;
+                let cell = (row * self.cols + col) as u32;
+                let head = self.heads[cell as usize];
+                let e = Entry {
+                    tag,
+                    cell,
+                    next: head,
+                    prev: NONE,
+                    sibling,
+                };
                 let at = match self.free {
                     NONE => {
-                        self.entries.push(Entry { tag, next: NONE });
+                        self.entries.push(e);
                         (self.entries.len() - 1) as u32
                     }
                     free => {
                         self.free = self.entries[free as usize].next;
+                        self.entries[free as usize] = e;
                         free
                     }
                 };
-                self.entries[at as usize] = Entry {
-                    tag,
-                    next: self.heads[cell],
-                };
-                self.heads[cell] = at;
+                if head != NONE {
+                    self.entries[head as usize].prev = at;
+                }
+                self.heads[cell as usize] = at;
+                sibling = at;
             }
         }
+        self.first[i] = sibling;
     }
 
-    /// Takes body `id`, whose box is `r`, out of `layer`.
-    pub(crate) fn remove(&mut self, layer: Layer, id: BodyId, r: &Rect) {
+    /// Takes body `id` out of `layer` (wherever its box was).
+    pub(crate) fn remove(&mut self, layer: Layer, id: BodyId) {
+        let Some(&first) = self.first.get(id.index()) else {
+            return;
+        };
+        if first == NONE {
+            return;
+        }
         self.counts[layer as usize] -= 1;
-        let tag = id.0 | (layer as u32) << LAYER_SHIFT;
-        let (c0, c1, r0, r1) = self.span(r);
-        for row in r0..=r1 {
-            for col in c0..=c1 {
-                let cell = (row * self.cols + col) as usize;
-                let (mut prev, mut at) = (NONE, self.heads[cell]);
-                while at != NONE && self.entries[at as usize].tag != tag {
-                    (prev, at) = (at, self.entries[at as usize].next);
-                }
-                if at == NONE {
-                    continue;
-                }
-                let next = self.entries[at as usize].next;
-                match prev {
-                    NONE => self.heads[cell] = next,
-                    p => self.entries[p as usize].next = next,
-                }
-                self.entries[at as usize].next = self.free;
-                self.free = at;
+        self.first[id.index()] = NONE;
+        let mut at = first;
+        while at != NONE {
+            let e = self.entries[at as usize];
+            match e.prev {
+                NONE => self.heads[e.cell as usize] = e.next,
+                p => self.entries[p as usize].next = e.next,
             }
+            if e.next != NONE {
+                self.entries[e.next as usize].prev = e.prev;
+            }
+            self.entries[at as usize].next = self.free;
+            self.free = at;
+            at = e.sibling;
         }
     }
 
     /// Body `id` of `layer` moved from box `old` to `new`.
     pub(crate) fn moved(&mut self, layer: Layer, id: BodyId, old: &Rect, new: &Rect) {
-        if self.span(old) == self.span(new) {
+        if layer == Layer::Other && !self.others || self.span(old) == self.span(new) {
             return;
         }
-        self.remove(layer, id, old);
+        self.remove(layer, id);
         self.insert(layer, id, new);
     }
 
@@ -179,6 +242,7 @@ impl Index {
     pub(crate) fn clear(&mut self) {
         self.heads.fill(NONE);
         self.entries.clear();
+        self.first.fill(NONE);
         self.free = NONE;
         self.counts = [0; 3];
     }
@@ -218,7 +282,7 @@ impl Index {
             for col in c0..=c1 {
                 let mut at = self.heads[(row * self.cols + col) as usize];
                 while at != NONE {
-                    let e = self.entries[at as usize];
+                    let e = &self.entries[at as usize];
                     if e.tag >> LAYER_SHIFT == layer as u32
                         && f(BodyId(e.tag & ((1 << LAYER_SHIFT) - 1)))
                     {
@@ -267,20 +331,48 @@ mod tests {
         let deep = Rect::new(40, 5000, 16, 16);
         index.moved(Layer::Solid, c, &Rect::new(40, 150, 16, 16), &deep);
         assert_eq!(index.near(Layer::Solid, &Rect::new(40, 9000, 1, 1)), [c]);
-        index.remove(Layer::Solid, c, &deep);
+        index.remove(Layer::Solid, c);
         assert!(index
             .near(Layer::Solid, &Rect::new(40, 9000, 1, 1))
             .is_empty());
+        assert!(index.is_empty(Layer::Deadly));
         // Freed entries are used again: no growth.
         let pool = index.entries.len();
         for k in 0..50 {
             let r = Rect::new(k * 6, 20, 12, 12);
             index.insert(Layer::Deadly, BodyId(9), &r);
-            index.remove(Layer::Deadly, BodyId(9), &r);
+            index.remove(Layer::Deadly, BodyId(9));
         }
         assert_eq!(index.entries.len(), pool);
         index.clear();
         assert!(index.is_empty(Layer::Solid) && index.is_empty(Layer::Other));
+    }
+
+    #[test]
+    fn a_crowded_cell_keeps_its_lists_whole_as_bodies_come_and_go() {
+        let mut index = Index::new(320, 160);
+        let spot = Rect::new(40, 40, 8, 8);
+        for k in 0..100 {
+            index.insert(Layer::Other, BodyId(k), &spot);
+        }
+        // Take out every third, from the middle of the lists.
+        for k in (0..100).step_by(3) {
+            index.remove(Layer::Other, BodyId(k));
+        }
+        let left: Vec<BodyId> = (0..100).filter(|k| k % 3 != 0).map(BodyId).collect();
+        assert_eq!(index.near(Layer::Other, &spot), left);
+        // One spanning four cells leaves all four.
+        let wide = Rect::new(20, 20, 40, 40);
+        index.insert(Layer::Solid, BodyId(500), &wide);
+        assert_eq!(
+            index.near(Layer::Solid, &Rect::new(50, 50, 1, 1)),
+            [BodyId(500)]
+        );
+        index.remove(Layer::Solid, BodyId(500));
+        assert!(index
+            .near(Layer::Solid, &Rect::new(0, 0, 320, 160))
+            .is_empty());
+        assert_eq!(index.near(Layer::Other, &spot), left, "the others stay");
     }
 
     #[test]

@@ -11,7 +11,7 @@
 //! `shots.rs`; deaths and restarts in `deaths.rs`; what a game adds and
 //! drives in `game.rs`; where bodies are, by area, in `index.rs`.
 
-mod alone;
+mod apart;
 mod body;
 mod crates;
 mod deaths;
@@ -24,7 +24,6 @@ mod solids;
 pub use body::{Body, Cause, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side};
 pub use game::{ActorSpec, Solid, WorldError, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
 
-use body::Stop;
 use index::{Index, Layer};
 
 use crate::bullet::{Bullet, BulletRow, Bullets};
@@ -154,21 +153,22 @@ impl World {
     /// The order is the level format's: (1) decisions, (2) solids move,
     /// (3) crates fall, (4) every other body's own move, (5) ground,
     /// triggers and the pit, (6) bullets, then turrets; then deaths take
-    /// effect. With the player alone among the tiles, the phases that
-    /// would find nothing are left out (`alone.rs`): the same step, sooner.
+    /// effect. When no body can touch another (no solids, crates, walkers,
+    /// turrets or bullets), the phases run body by body in one pass
+    /// (`apart.rs`): the same step, sooner.
     pub fn step(&mut self, held: Keys) -> Step {
-        self.step_by(held, self.alone())
+        self.step_by(held, self.apart())
     }
 
-    /// [`World::step`], by the player-alone shortcut or not (`alone`; the
-    /// shortcut is only right when [`World::alone`] says so).
-    fn step_by(&mut self, held: Keys, alone: bool) -> Step {
+    /// [`World::step`], by the bodies-apart shortcut or not (`apart`; the
+    /// shortcut is only right when [`World::apart`] says so).
+    fn step_by(&mut self, held: Keys, apart: bool) -> Step {
         if self.exited {
             return Step::default();
         }
         self.bodies[0].keys = held;
-        match alone {
-            true => self.step_alone(),
+        match apart {
+            true => self.step_apart(),
             false => self.step_all(),
         }
         let p = &self.bodies[0];
@@ -183,6 +183,7 @@ impl World {
     fn step_all(&mut self) {
         let n = self.frame;
         self.frame += 1;
+        self.keep_others();
         // NOTE: where everything starts the step matters only to bullets
         // in flight; without any, nothing is noted.
         let starts = shots::Starts::note(self);
@@ -228,71 +229,60 @@ impl World {
     }
 
     /// Step (1) for one body: decisions, and what it rides.
+    #[inline(always)]
     fn decide(&mut self, id: BodyId) {
         let i = id.index();
+        // NOTE: with nothing that moves and blocks (a crowd among the
+        // tiles), nothing is asked of solids: there are none to ride.
+        let solids = self.any_blockers();
         let b = &mut self.bodies[i];
-        b.events = Events::default();
-        b.report = Report::default();
-        b.stop = None;
-        b.cause = None;
+        b.begin_step();
         if !b.in_play() {
-            b.support = None;
             return;
         }
         let buttons = Buttons::after(b.held_before, b.keys);
         b.held_before = b.keys;
         let feet = solids::feet(&b.rect);
-        let blockers = match b.drive {
-            Drive::Keys => self.blockers(&[], |_| false, &feet),
+        let blockers = match (b.drive, solids) {
+            (Drive::Keys, true) => self.blockers(&[], |_| false, &feet),
             _ => Vec::new(),
         };
-        let tuning = self.tunings[self.bodies[i].tuning as usize];
+        let tuning = &self.tunings[self.bodies[i].tuning as usize];
         let b = &mut self.bodies[i];
-        let (jump, drop) = b.decide(&buttons, &self.level.grid, &blockers, &tuning);
+        let (jump, drop) = b.decide(&buttons, &self.level.grid, &blockers, tuning);
         b.events.jump = jump;
         b.events.drop = drop;
         // NOTE: landing is measured from here, after the drop and jump
         // decisions, so a drop that lands on the next ledge in the same
         // step lands.
         b.airborne = !b.grounded;
-        let support = match jump {
-            true => None,
-            false => {
-                let b = &self.bodies[i];
-                self.support_under(&b.rect, &b.dropping.solids, Some(id))
-            }
-        };
+        if jump || !solids {
+            return;
+        }
+        let b = &self.bodies[i];
+        let support = self.support_under(&b.rect, &b.dropping.solids, Some(id));
         let b = &mut self.bodies[i];
         b.support = support;
         b.report.rode = support;
     }
 
-    /// Step (5) for one body driven by keys or a velocity: it settles
+    /// Step (5) for one body: a body driven by keys or a velocity settles
     /// (grounded, and `land`); a body the pit kills dies there; the
     /// player's exit ends the run.
+    #[inline(always)]
     fn ground(&mut self, id: BodyId) {
         let i = id.index();
         let b = &self.bodies[i];
-        if !b.in_play() {
-            return;
-        }
-        if matches!(b.drive, Drive::Keys | Drive::Velocity { .. }) {
-            let airborne = b.airborne;
-            let landed = self.settle(id);
-            self.bodies[i].events.land = landed && airborne;
-        }
-        let b = &self.bodies[i];
-        if b.rules.hazards && self.below_grid(&b.rect) && b.stop != Some(Stop::Death) {
-            // NOTE: the pit wins over an exit touched on the way down.
-            self.bodies[i].stop = None;
-            self.die(id, Cause::Pit, None);
-        }
+        let blockers = match self.any_blockers() && b.in_play() {
+            true => self.blockers(&[], |other| other == id, &solids::feet(&b.rect)),
+            false => Vec::new(),
+        };
         let b = &mut self.bodies[i];
-        if b.stop == Some(Stop::Exit) {
-            b.events.exit = true;
-            if id == BodyId::PLAYER {
-                self.exited = true;
-            }
+        if b.ground(&self.level.grid, &blockers) && id == BodyId::PLAYER {
+            self.count_death(Cause::Pit);
+        }
+        if id == BodyId::PLAYER && self.bodies[i].events.exit {
+            self.exited = true;
         }
     }
 
@@ -300,7 +290,10 @@ impl World {
     /// something now. Says whether it does.
     fn settle(&mut self, id: BodyId) -> bool {
         let b = &self.bodies[id.index()];
-        let blockers = self.blockers(&[], |other| other == id, &solids::feet(&b.rect));
+        let blockers = match self.any_blockers() {
+            true => self.blockers(&[], |other| other == id, &solids::feet(&b.rect)),
+            false => Vec::new(),
+        };
         self.bodies[id.index()].settle(&self.level.grid, &blockers)
     }
 
@@ -372,6 +365,26 @@ impl World {
             (true, _) => Layer::Solid,
             (false, true) => Layer::Deadly,
             (false, false) => Layer::Other,
+        }
+    }
+
+    /// Keeps the other bodies (the player, the game's actors) in the index
+    /// while anything can ask where they are: a solid that moves (the
+    /// level's movers, the game's solids, crates) or a deadly body.
+    fn keep_others(&mut self) {
+        let asked = self.solids.iter().any(|s| !s.removed)
+            || !self.index.is_empty(Layer::Solid)
+            || !self.index.is_empty(Layer::Deadly);
+        if asked == self.index.keeps_others() {
+            return;
+        }
+        self.index.keep_others(asked, self.bodies.len());
+        if asked {
+            for b in self.bodies.iter().filter(|b| !b.removed) {
+                if World::layer(b) == Layer::Other {
+                    self.index.insert(Layer::Other, b.id, &b.rect);
+                }
+            }
         }
     }
 

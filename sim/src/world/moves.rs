@@ -7,6 +7,7 @@
 //! every move.
 
 use crate::collide::{self, AxisMove, Hit, Surface, Touch, Triggers};
+use crate::controller::whole_reach;
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
@@ -41,12 +42,20 @@ impl World {
     pub(crate) fn own_move_x(&mut self, id: BodyId) -> MoveRecord {
         let i = id.index();
         let from = self.bodies[i].rect;
-        let wanted = self.bodies[i].take_move(Axis::X);
-        let riding = self.own_riders(id);
-        let skip = |o: BodyId| o == id || riding.contains(&o);
-        let blockers = self.blockers(&[], skip, &swept(from, Axis::X, wanted));
+        // NOTE: what may block it is found along the whole move asked for.
+        let b = &self.bodies[i];
+        let reach = whole_reach(b.vx, b.rx, b.nudge.0);
+        let blockers = match self.any_blockers() {
+            true => {
+                let riding = self.own_riders(id);
+                let skip = |o: BodyId| o == id || riding.contains(&o);
+                self.blockers(&[], skip, &swept(from, Axis::X, reach))
+            }
+            false => Vec::new(),
+        };
         let b = &mut self.bodies[i];
-        let mut record = b.shove(self.mode, &self.level.grid, &blockers, Axis::X, wanted);
+        let mut record = b.own_x(self.mode, &self.level.grid, &blockers);
+        let wanted = record.wanted;
         let at = b.rect;
         let layer = World::layer(b);
         self.index.moved(layer, id, &from, &at);
@@ -68,13 +77,7 @@ impl World {
             });
         }
         let b = &mut self.bodies[i];
-        let stopped = record.outcome.hit.is_some();
-        match b.drive {
-            Drive::Walker if stopped || record.outcome.moved != wanted => b.turn(),
-            Drive::Walker => {}
-            _ if stopped => b.stop_x(),
-            _ => {}
-        }
+        b.walled(&record);
         let to = b.rect;
         self.meets(id, from, to);
         let mut moved = row.crates;
@@ -104,29 +107,16 @@ impl World {
     pub(crate) fn own_move_y(&mut self, id: BodyId) -> MoveRecord {
         let i = id.index();
         let from = self.bodies[i].rect;
-        let riding = self.own_riders(id);
-        let skip = |o: BodyId| o == id || riding.contains(&o);
-        let blockers = self.blockers(&[], skip, &own_y_path(&self.bodies[i]));
-        let (mode, grid) = (self.mode, &self.level.grid);
+        let blockers = match self.any_blockers() {
+            true => {
+                let riding = self.own_riders(id);
+                let skip = |o: BodyId| o == id || riding.contains(&o);
+                self.blockers(&[], skip, &own_y_path(&self.bodies[i]))
+            }
+            false => Vec::new(),
+        };
         let b = &mut self.bodies[i];
-        let wanted = b.take_move(Axis::Y);
-        let mut y = b.shove(mode, grid, &blockers, Axis::Y, wanted);
-        let bumped = wanted < 0 && y.outcome.hit.is_some();
-        let slides = b.drive == Drive::Keys && !b.rules.solid;
-        if let Some(dx) = (bumped && slides)
-            .then(|| b.corner_correction(grid, &blockers))
-            .flatten()
-        {
-            // The head clipped a ceiling's corner: slide around it and rise
-            // on, keeping the jump's speed. The rest of the move is a move
-            // of its own (the one reported).
-            b.rect = b.rect.shifted(Axis::X, dx);
-            y = b.shove(mode, grid, &blockers, Axis::Y, wanted - y.outcome.moved);
-        }
-        if y.outcome.hit.is_some() {
-            b.stop_y();
-        }
-        b.events.bump = y.outcome.hit.is_some() && y.wanted < 0;
+        let mut y = b.own_y(self.mode, &self.level.grid, &blockers);
         let hazards = b.rules.hazards;
         let to = b.rect;
         let layer = World::layer(b);
@@ -147,8 +137,15 @@ impl World {
             }
         }
         self.meets(id, from, self.bodies[i].rect);
-        if matches!(self.bodies[i].drive, Drive::Walker | Drive::Fall) && self.stands(id) {
-            self.bodies[i].stop_y();
+        if matches!(self.bodies[i].drive, Drive::Walker | Drive::Fall) {
+            // NOTE: a walker's `stood` is whether it stands after its own
+            // move (no later move of the step can change that but a
+            // solid's, which asks again).
+            let stands = self.stands(id);
+            if stands {
+                self.bodies[i].stop_y();
+            }
+            self.bodies[i].stood = stands;
         }
         self.own_move_done(id, from, y.outcome.touch);
         y
@@ -157,7 +154,15 @@ impl World {
     /// After a body's own move from `from`: a trigger it touched ends its
     /// motion (spikes kill it), and a solid body carries and pushes what
     /// it meets, as any moving solid does.
+    #[inline(always)]
     fn own_move_done(&mut self, id: BodyId, from: Rect, touch: Option<Touch>) {
+        if touch.is_none() && !self.bodies[id.index()].rules.solid {
+            return;
+        }
+        self.own_move_ended(id, from, touch);
+    }
+
+    fn own_move_ended(&mut self, id: BodyId, from: Rect, touch: Option<Touch>) {
         if self.bodies[id.index()].movable() {
             self.touched(id, touch);
         }
@@ -250,19 +255,32 @@ impl World {
     /// The end of step (4): a body that the pit does not kill (a crate, a
     /// walker), entirely below the grid, is gone.
     pub(crate) fn out_of_grid(&mut self) {
-        let bottom = self.level.grid.pixel_height();
-        for b in &mut self.bodies {
-            if b.in_play() && !b.rules.hazards && b.rect.y >= bottom {
-                b.alive = false;
-                b.events.out = true;
-            }
+        for i in 0..self.bodies.len() {
+            self.out_if_below(BodyId(i as u32));
         }
+    }
+
+    /// Body `id`, if the pit does not kill it and it is entirely below the
+    /// grid, is gone.
+    pub(crate) fn out_if_below(&mut self, id: BodyId) {
+        let bottom = self.level.grid.pixel_height();
+        self.bodies[id.index()].out_if_below(bottom);
     }
 
     /// After a move of body `id` from `from` to `to`: a body that hazards
     /// kill dies if its path touched a deadly body; a deadly body kills
     /// every such body its path touched.
+    #[inline(always)]
     pub(crate) fn meets(&mut self, id: BodyId, from: Rect, to: Rect) {
+        let b = &self.bodies[id.index()];
+        // NOTE: the common case of a crowd with no walkers, answered at once.
+        if !b.rules.deadly && self.index.is_empty(Layer::Deadly) {
+            return;
+        }
+        self.meets_on_the_way(id, from, to);
+    }
+
+    fn meets_on_the_way(&mut self, id: BodyId, from: Rect, to: Rect) {
         let b = &self.bodies[id.index()];
         if !b.movable() {
             return;
@@ -273,13 +291,22 @@ impl World {
             self.die(id, Cause::Deadly, None);
         }
         if deadly {
+            // NOTE: bodies are found without a list unless one is met
+            // (ten thousand walkers each ask, and meet no one).
+            let mut met = Vec::new();
             for layer in [Layer::Other, Layer::Solid] {
-                for j in self.index.near(layer, &path) {
+                self.index.any_near(layer, &path, |j| {
                     let o = &self.bodies[j.index()];
                     if j != id && o.movable() && o.rules.hazards && o.rect.overlaps(&path) {
-                        self.die(j, Cause::Deadly, None);
+                        met.push(j);
                     }
-                }
+                    false
+                });
+            }
+            met.sort_unstable();
+            met.dedup();
+            for j in met {
+                self.die(j, Cause::Deadly, None);
             }
         }
     }

@@ -13,7 +13,7 @@ use crate::id::{BodyId, Carrier};
 use crate::mover::{self, SolidKind};
 use crate::tuning::{steps, STEPS_PER_SECOND};
 
-use super::body::{Cause, Drive, Stop};
+use super::body::{Cause, Drive};
 use super::index::Layer;
 use super::World;
 
@@ -67,6 +67,13 @@ impl World {
         }
     }
 
+    /// Whether anything moves that could block a body: a solid, or a solid
+    /// body. (Without any, a crowd's moves ask only the tiles.)
+    #[inline]
+    pub(crate) fn any_blockers(&self) -> bool {
+        !self.solids.is_empty() || !self.index.is_empty(Layer::Solid)
+    }
+
     /// What blocks a body whose move stays within `near`: every solid and
     /// every solid body in play there, but those in `chain` (the ones
     /// moving it) and the bodies `skip` says.
@@ -76,6 +83,10 @@ impl World {
         skip: impl Fn(BodyId) -> bool,
         near: &Rect,
     ) -> Vec<Blocker> {
+        // NOTE: the common case of a crowd among the tiles, answered at once.
+        if !self.any_blockers() {
+            return Vec::new();
+        }
         let mut out = Vec::new();
         for s in self.solids.iter().filter(|s| !s.removed) {
             let owner = Carrier::Solid(s.id);
@@ -113,6 +124,9 @@ impl World {
         dropping: &SolidSet,
         me: Option<BodyId>,
     ) -> Option<Carrier> {
+        if !self.any_blockers() {
+            return None;
+        }
         let solid = self
             .solids
             .iter()
@@ -435,15 +449,8 @@ impl World {
     /// A trigger body `who` touched ends its motion for the step: spikes
     /// kill it; the exit stops it there.
     pub(crate) fn touched(&mut self, who: BodyId, touch: Option<collide::Touch>) {
-        match touch {
-            Some(collide::Touch::Spikes) => self.die(who, Cause::Spikes, None),
-            Some(collide::Touch::Exit) => {
-                let b = &mut self.bodies[who.index()];
-                if b.stop.is_none() {
-                    b.stop = Some(Stop::Exit);
-                }
-            }
-            None => {}
+        if self.bodies[who.index()].touch(touch) && who == BodyId::PLAYER {
+            self.count_death(Cause::Spikes);
         }
     }
 
