@@ -50,6 +50,7 @@ impl World {
         let mut died = false;
         for b in self.bodies.iter_mut() {
             b.begin_step();
+            (b.report.x, b.report.y) = (None, None);
             if !b.in_play() {
                 continue;
             }

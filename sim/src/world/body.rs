@@ -285,25 +285,26 @@ pub enum Side {
 
 /// What happened to a body's box in one step: its own moves along x and
 /// y, and what moving solids did to it.
+// NOTE: `repr(C)`: what every body's step resets first, its moves after.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
 pub struct Report {
+    /// What it rode at the start of the step (what carried it, if that moved).
+    pub rode: Option<Carrier>,
+    /// The moving solid that crushed it, if one did.
+    pub crushed_by: Option<Carrier>,
+    /// The moving solids that pushed it, in the order they did.
+    pub pushed_by: Vec<Carrier>,
     /// Its own move along x (`None`: it made none, or its motion had ended).
     pub x: Option<MoveRecord>,
     /// Its own move along y.
     pub y: Option<MoveRecord>,
-    /// What it rode at the start of the step (what carried it, if that moved).
-    pub rode: Option<Carrier>,
-    /// The moving solids that pushed it, in the order they did.
-    pub pushed_by: Vec<Carrier>,
-    /// The moving solid that crushed it, if one did.
-    pub crushed_by: Option<Carrier>,
 }
 
 impl Report {
-    /// Empty again, for a new step (keeping the room its list has).
+    /// Empty again for a new step, but its own moves, which that step's
+    /// phase (4) writes whatever happens (keeping the room its list has).
     pub(crate) fn clear(&mut self) {
-        self.x = None;
-        self.y = None;
         self.rode = None;
         self.pushed_by.clear();
         self.crushed_by = None;
@@ -376,6 +377,8 @@ pub struct Body {
     pub(crate) support: Option<Carrier>,
     /// What happened in the last step.
     pub(crate) events: Events,
+    /// Its moves in the last step and what moved it.
+    pub(crate) report: Report,
     /// What it drops through: a one-way tile top (its y), ignored until
     /// the feet pass below it or it lands, and one-way solids, ignored
     /// until it lands.
@@ -384,8 +387,6 @@ pub struct Body {
     pub(crate) kind: Kind,
     /// The box it starts at (and goes back to: [`OnDeath`]).
     pub(crate) start: Rect,
-    /// Its moves in the last step and what moved it.
-    pub(crate) report: Report,
     /// The bodies riding it this step, when it is solid (chosen before
     /// anything moves).
     pub(crate) riders: Vec<BodyId>,

@@ -10,7 +10,6 @@ use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier};
 use crate::mover::SolidKind;
 
-use super::body::Drive;
 use super::index::Layer;
 use super::solids::{swept, union};
 use super::World;
@@ -230,18 +229,14 @@ impl World {
         free.max(1)
     }
 
-    /// Step (3): each crate falls by its own speed, lowest first (largest
-    /// bottom y), ties by id; it carries and pushes as it goes, and one
-    /// that stands has no vertical speed or remainder.
-    pub(crate) fn crates_fall(&mut self) {
-        let mut order: Vec<BodyId> = self
-            .bodies
-            .iter()
-            .filter(|b| b.movable() && b.drive == Drive::Fall)
-            .map(|b| b.id)
-            .collect();
-        order.sort_by_key(|&id| (-self.bodies[id.index()].rect.bottom(), id));
-        for id in order {
+    /// Step (3): each crate of `crates` (those in play as the step began,
+    /// by id) falls by its own speed, lowest first (largest bottom y when
+    /// this phase starts), ties by id; it carries and pushes as it goes,
+    /// and one that stands has no vertical speed or remainder. `crates` is
+    /// left in that order.
+    pub(crate) fn crates_fall(&mut self, crates: &mut [BodyId]) {
+        crates.sort_by_key(|&id| (-self.bodies[id.index()].rect.bottom(), id));
+        for &id in crates.iter() {
             self.fall(id);
         }
     }

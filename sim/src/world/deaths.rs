@@ -97,12 +97,12 @@ impl World {
     }
 
     /// Whether crate or walker `id` stands now; with `report` (at the end
-    /// of a step), a crate that stands now and did not before lands, and a
-    /// walker keeps what its own move found.
+    /// of a step), a crate that stands now and did not before lands. (At
+    /// the end of a step a walker keeps what its own move found.)
     pub(crate) fn note_stood(&mut self, id: BodyId, report: bool) {
         let b = &self.bodies[id.index()];
         match b.drive {
-            Drive::Walker if report && b.in_play() => return,
+            Drive::Walker if report => return,
             Drive::Walker | Drive::Fall => {}
             Drive::Keys | Drive::Velocity { .. } => return,
         }

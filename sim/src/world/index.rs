@@ -7,13 +7,15 @@
 //! covers, so a step costs what the bodies near each move cost, not the
 //! square of how many bodies the world holds.
 //!
-//! Each cell is a doubly linked list threaded through one pool of entries,
-//! and each body's entries are chained to each other, so a body leaves its
-//! cells in as many operations as it has cells, however crowded they are.
-//! Freed entries are used again: moving bodies around allocates nothing
-//! once the pool holds as many entries as were ever in use at once, and
-//! the cells cost 4 bytes each (cells grow past 32 px on huge levels, so
-//! there are never more than about a million).
+//! Each cell holds a list per layer, doubly linked through one pool of
+//! entries, and each body's entries are chained to each other, so a body
+//! leaves its cells in as many operations as it has cells, however crowded
+//! they are, and a question about one layer never walks another's bodies
+//! (ten thousand walkers cost nothing to the question "is the player on
+//! this path?"). Freed entries are used again: moving bodies around
+//! allocates nothing once the pool holds as many entries as were ever in
+//! use at once, and the cells cost 12 bytes each (cells grow past 32 px on
+//! huge levels, so there are never more than about a million).
 
 use crate::geom::Rect;
 use crate::id::BodyId;
@@ -27,6 +29,10 @@ const MAX_CELLS: i64 = 1 << 20;
 const NONE: u32 = u32::MAX;
 /// An entry's tag keeps its layer in the top two bits of the body's id.
 const LAYER_SHIFT: u32 = 30;
+/// A layer of at most this many bodies also keeps them in a list, which
+/// answers a question faster than its cells (the player alone among ten
+/// thousand walkers).
+const ROSTER: usize = 8;
 
 /// The layers of the index: each body is in exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -58,11 +64,12 @@ struct Entry {
 /// it, for bodies falling into the pit).
 #[derive(Clone, Debug)]
 pub(crate) struct Index {
-    cell: i32,
+    /// A cell's side is a power of two, px: `1 << shift`.
+    shift: u32,
     cols: i32,
     rows: i32,
-    /// The first entry of each cell's list.
-    heads: Vec<u32>,
+    /// The first entry of each cell's list, per layer.
+    heads: [Vec<u32>; 3],
     entries: Vec<Entry>,
     /// The first free entry.
     free: u32,
@@ -70,6 +77,9 @@ pub(crate) struct Index {
     first: Vec<u32>,
     /// How many bodies each layer holds (a query of an empty layer is free).
     counts: [usize; 3],
+    /// Each layer's bodies while it holds at most [`ROSTER`] of them
+    /// (`None` once it held more, until the index is made afresh).
+    rosters: [Option<Vec<u32>>; 3],
     /// Whether the other bodies are kept at all: only a moving solid or a
     /// deadly body ever asks where they are, so a world of actors alone
     /// among the tiles does not pay to keep them ([`Index::keep_others`]).
@@ -93,14 +103,19 @@ impl Index {
         }
         let (cols, rows) = size(cell);
         Index {
-            cell,
+            shift: cell.trailing_zeros(),
             cols,
             rows,
-            heads: vec![NONE; (cols * rows) as usize],
+            heads: [
+                vec![NONE; (cols * rows) as usize],
+                vec![NONE; (cols * rows) as usize],
+                vec![NONE; (cols * rows) as usize],
+            ],
             entries: Vec::new(),
             free: NONE,
             first: Vec::new(),
             counts: [0; 3],
+            rosters: [Some(Vec::new()), Some(Vec::new()), Some(Vec::new())],
             others: true,
         }
     }
@@ -131,8 +146,11 @@ impl Index {
 
     /// The cells (columns, rows; inclusive) a box touches, clamped to the
     /// index: anything beyond its edges is kept in its edge cells.
+    #[inline(always)]
     fn span(&self, r: &Rect) -> (i32, i32, i32, i32) {
-        let clamp = |v: i32, n: i32| v.div_euclid(self.cell).clamp(0, n - 1);
+        // NOTE: a cell's side is a power of two, so `>>` divides, rounding
+        // down (as `div_euclid` would), at a fraction of the cost.
+        let clamp = |v: i32, n: i32| (v >> self.shift).clamp(0, n - 1);
         let right = r.x.saturating_add(r.w.max(1) - 1);
         let bottom = r.y.saturating_add(r.h.max(1) - 1);
         (
@@ -168,13 +186,19 @@ impl Index {
             return;
         }
         self.counts[layer as usize] += 1;
+        let roster = &mut self.rosters[layer as usize];
+        match roster {
+            Some(list) if list.len() < ROSTER => list.push(id.0),
+            _ => *roster = None,
+        }
         let tag = id.0 | (layer as u32) << LAYER_SHIFT;
         let (c0, c1, r0, r1) = self.span(r);
         let mut sibling = NONE;
+        let heads = &mut self.heads[layer as usize];
         for row in r0..=r1 {
             for col in c0..=c1 {
                 let cell = (row * self.cols + col) as u32;
-                let head = self.heads[cell as usize];
+                let head = heads[cell as usize];
                 let e = Entry {
                     tag,
                     cell,
@@ -196,7 +220,7 @@ impl Index {
                 if head != NONE {
                     self.entries[head as usize].prev = at;
                 }
-                self.heads[cell as usize] = at;
+                heads[cell as usize] = at;
                 sibling = at;
             }
         }
@@ -212,12 +236,16 @@ impl Index {
             return;
         }
         self.counts[layer as usize] -= 1;
+        if let Some(list) = &mut self.rosters[layer as usize] {
+            list.retain(|&b| b != id.0);
+        }
         self.first[id.index()] = NONE;
         let mut at = first;
+        let heads = &mut self.heads[layer as usize];
         while at != NONE {
             let e = self.entries[at as usize];
             match e.prev {
-                NONE => self.heads[e.cell as usize] = e.next,
+                NONE => heads[e.cell as usize] = e.next,
                 p => self.entries[p as usize].next = e.next,
             }
             if e.next != NONE {
@@ -230,8 +258,23 @@ impl Index {
     }
 
     /// Body `id` of `layer` moved from box `old` to `new`.
+    #[inline(always)]
     pub(crate) fn moved(&mut self, layer: Layer, id: BodyId, old: &Rect, new: &Rect) {
-        if layer == Layer::Other && !self.others || self.span(old) == self.span(new) {
+        if layer == Layer::Other && !self.others {
+            return;
+        }
+        // NOTE: most moves stay in the cells they were in; the same cells
+        // before clamping to the index are the same cells after.
+        let s = self.shift;
+        let cells = |r: &Rect| {
+            (
+                r.x >> s,
+                r.x.wrapping_add(r.w - 1) >> s,
+                r.y >> s,
+                r.y.wrapping_add(r.h - 1) >> s,
+            )
+        };
+        if cells(old) == cells(new) || self.span(old) == self.span(new) {
             return;
         }
         self.remove(layer, id);
@@ -240,15 +283,19 @@ impl Index {
 
     /// Empties the index.
     pub(crate) fn clear(&mut self) {
-        self.heads.fill(NONE);
+        for heads in &mut self.heads {
+            heads.fill(NONE);
+        }
         self.entries.clear();
         self.first.fill(NONE);
         self.free = NONE;
         self.counts = [0; 3];
+        self.rosters = [Some(Vec::new()), Some(Vec::new()), Some(Vec::new())];
     }
 
     /// Every body of `layer` whose cells meet `region`'s (a superset of the
-    /// bodies whose boxes overlap it), each once, in id order.
+    /// bodies whose boxes overlap it; every body of a small layer), each
+    /// once, in id order.
     pub(crate) fn near(&self, layer: Layer, region: &Rect) -> Vec<BodyId> {
         let mut found = Vec::new();
         self.near_into(layer, region, &mut found);
@@ -267,7 +314,9 @@ impl Index {
     }
 
     /// Whether any body of `layer` whose cells meet `region`'s makes `f`
-    /// true (`f` may be asked of a body more than once).
+    /// true (`f` may be asked of a body more than once, and of a body of a
+    /// small layer whatever its cells).
+    #[inline(always)]
     pub(crate) fn any_near(
         &self,
         layer: Layer,
@@ -277,15 +326,17 @@ impl Index {
         if self.is_empty(layer) {
             return false;
         }
+        if let Some(list) = &self.rosters[layer as usize] {
+            return list.iter().any(|&b| f(BodyId(b)));
+        }
         let (c0, c1, r0, r1) = self.span(region);
+        let heads = &self.heads[layer as usize];
         for row in r0..=r1 {
             for col in c0..=c1 {
-                let mut at = self.heads[(row * self.cols + col) as usize];
+                let mut at = heads[(row * self.cols + col) as usize];
                 while at != NONE {
                     let e = &self.entries[at as usize];
-                    if e.tag >> LAYER_SHIFT == layer as u32
-                        && f(BodyId(e.tag & ((1 << LAYER_SHIFT) - 1)))
-                    {
+                    if f(BodyId(e.tag & ((1 << LAYER_SHIFT) - 1))) {
                         return true;
                     }
                     at = e.next;
@@ -308,18 +359,26 @@ mod tests {
         index.insert(Layer::Solid, b, &Rect::new(200, 100, 14, 14));
         index.insert(Layer::Solid, c, &Rect::new(40, 150, 16, 16)); // partly in the pit
         index.insert(Layer::Other, BodyId(7), &Rect::new(10, 10, 8, 8));
-        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)), [a]);
+        // A small layer answers with all of its bodies (a superset).
         assert_eq!(
-            index.near(Layer::Other, &Rect::new(0, 0, 40, 40)),
+            index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)),
+            [a, b, c]
+        );
+        assert_eq!(
+            index.near(Layer::Other, &Rect::new(300, 140, 4, 4)),
             [BodyId(7)]
         );
+        // Past a handful, the cells answer.
+        for k in 10..20 {
+            index.insert(Layer::Solid, BodyId(k), &Rect::new(290, 140, 8, 8));
+        }
+        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)), [a]);
         assert!(index
             .near(Layer::Deadly, &Rect::new(0, 0, 320, 200))
             .is_empty());
-        assert_eq!(
-            index.near(Layer::Solid, &Rect::new(0, 0, 320, 200)),
-            [a, b, c]
-        );
+        let mut all = vec![a, b, c];
+        all.extend((10..20).map(BodyId));
+        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 320, 200)), all);
         let (from, to) = (Rect::new(10, 10, 16, 16), Rect::new(210, 110, 16, 16));
         index.moved(Layer::Solid, a, &from, &to);
         assert!(index
@@ -378,8 +437,8 @@ mod tests {
     #[test]
     fn a_huge_level_has_bigger_cells_not_more_of_them() {
         let index = Index::new(4096 * 16, 4096 * 16);
-        assert!(index.heads.len() as i64 <= MAX_CELLS);
-        assert!(index.cell > CELL);
-        assert_eq!(Index::new(1024, 1024).cell, CELL);
+        assert!(index.heads[0].len() as i64 <= MAX_CELLS);
+        assert!(1 << index.shift > CELL);
+        assert_eq!(1 << Index::new(1024, 1024).shift, CELL);
     }
 }

@@ -191,39 +191,55 @@ impl World {
         // 1. Decisions: each body's drive becomes its velocity (keys
         //    through the controller: timers, drop-through, run, jump with
         //    lift momentum, gravity, fast-fall); then, before anything
-        //    moves, what each body rides.
+        //    moves, what each body rides. The crates are noted for step 3.
+        let mut crates = Vec::new();
+        let mut riders = Vec::new();
         for i in 0..self.bodies.len() {
-            self.decide(BodyId(i as u32));
+            let id = BodyId(i as u32);
+            self.decide(id);
+            let b = &mut self.bodies[i];
+            if b.rules.solid {
+                b.riders.clear();
+            }
+            if let Some(c) = b.support {
+                riders.push((c, id));
+            }
+            if b.drive == Drive::Fall && b.movable() {
+                crates.push(id);
+            }
         }
-        self.note_riders();
+        self.note_riders(riders);
 
         // 2. Solids move, by id (the level's movers in letter order, then
         //    the game's); each carries its riders, then pushes.
         self.solids_move(n);
 
         // 3. Crates fall, lowest first.
-        self.crates_fall();
+        self.crates_fall(&mut crates);
 
         // 4. Every other body's own move, by id (the player first, then
         //    walkers, then the game's actors): X, then Y. NOTE: X moves
         //    before Y in every mode, so corners resolve the same way
-        //    whichever cure is used. Then crates and walkers below the
-        //    grid are gone.
+        //    whichever cure is used.
         for i in 0..self.bodies.len() {
             self.own_moves(BodyId(i as u32));
         }
-        self.out_of_grid();
 
-        // 5. Ground (a dropped tile top is released once the feet are
-        //    below it), the pit, and the exit.
+        // 4, 5. Crates and walkers entirely below the grid are gone; each
+        //    body grounds (a dropped tile top is released once the feet
+        //    are below it), the pit, and the exit.
+        let bottom = self.level.grid.pixel_height();
         for i in 0..self.bodies.len() {
+            self.bodies[i].out_if_below(bottom);
             self.ground(BodyId(i as u32));
         }
 
-        // 6. Bullets fly, each to its first contact; then (after deaths
-        //    take effect) turrets fire.
+        // 6. Bullets fly, each to its first contact; crates that stand
+        //    now land; deaths take effect; then turrets fire.
         self.bullets_fly(&starts);
-        self.note_standing(true);
+        for &id in &crates {
+            self.note_stood(id, true);
+        }
         self.deaths_take_effect();
         self.turrets_fire();
     }

@@ -22,7 +22,8 @@ impl World {
     /// Step (4) for one body: its own move along x, then along y (a crate
     /// has none: it falls in step 3).
     pub(crate) fn own_moves(&mut self, id: BodyId) {
-        let b = &self.bodies[id.index()];
+        let b = &mut self.bodies[id.index()];
+        (b.report.x, b.report.y) = (None, None);
         if b.drive == super::Drive::Fall || !b.movable() {
             return;
         }
@@ -42,11 +43,11 @@ impl World {
     pub(crate) fn own_move_x(&mut self, id: BodyId) -> MoveRecord {
         let i = id.index();
         let from = self.bodies[i].rect;
-        // NOTE: what may block it is found along the whole move asked for.
-        let b = &self.bodies[i];
-        let reach = whole_reach(b.vx, b.rx, b.nudge.0);
         let blockers = match self.any_blockers() {
             true => {
+                // NOTE: what may block it is found along the whole move asked for.
+                let b = &self.bodies[i];
+                let reach = whole_reach(b.vx, b.rx, b.nudge.0);
                 let riding = self.own_riders(id);
                 let skip = |o: BodyId| o == id || riding.contains(&o);
                 self.blockers(&[], skip, &swept(from, Axis::X, reach))
@@ -56,7 +57,7 @@ impl World {
         let b = &mut self.bodies[i];
         let mut record = b.own_x(self.mode, &self.level.grid, &blockers);
         let wanted = record.wanted;
-        let at = b.rect;
+        let at = record.to();
         let layer = World::layer(b);
         self.index.moved(layer, id, &from, &at);
         let sign = wanted.signum();
@@ -78,7 +79,7 @@ impl World {
         }
         let b = &mut self.bodies[i];
         b.walled(&record);
-        let to = b.rect;
+        let to = record.to();
         self.meets(id, from, to);
         let mut moved = row.crates;
         moved.sort_by_key(|&(j, _)| j);
@@ -118,7 +119,7 @@ impl World {
         let b = &mut self.bodies[i];
         let mut y = b.own_y(self.mode, &self.level.grid, &blockers);
         let hazards = b.rules.hazards;
-        let to = b.rect;
+        let to = y.to();
         let layer = World::layer(b);
         self.index.moved(layer, id, &from, &to);
         if y.wanted > 0 && hazards {
@@ -136,12 +137,17 @@ impl World {
                 };
             }
         }
-        self.meets(id, from, self.bodies[i].rect);
+        // NOTE: where it ended is the move's own answer (reading the box
+        // back just after writing it would stall on the store).
+        self.meets(id, from, y.to());
         if matches!(self.bodies[i].drive, Drive::Walker | Drive::Fall) {
             // NOTE: a walker's `stood` is whether it stands after its own
             // move (no later move of the step can change that but a
             // solid's, which asks again).
-            let stands = self.stands(id);
+            // NOTE: a fall stopped by a floor stands on it; a move that
+            // stopped for nothing may still end standing.
+            let floored = y.wanted > 0 && y.outcome.hit.is_some();
+            let stands = floored || self.stands(id);
             if stands {
                 self.bodies[i].stop_y();
             }
@@ -252,21 +258,6 @@ impl World {
         (moved, false, None)
     }
 
-    /// The end of step (4): a body that the pit does not kill (a crate, a
-    /// walker), entirely below the grid, is gone.
-    pub(crate) fn out_of_grid(&mut self) {
-        for i in 0..self.bodies.len() {
-            self.out_if_below(BodyId(i as u32));
-        }
-    }
-
-    /// Body `id`, if the pit does not kill it and it is entirely below the
-    /// grid, is gone.
-    pub(crate) fn out_if_below(&mut self, id: BodyId) {
-        let bottom = self.level.grid.pixel_height();
-        self.bodies[id.index()].out_if_below(bottom);
-    }
-
     /// After a move of body `id` from `from` to `to`: a body that hazards
     /// kill dies if its path touched a deadly body; a deadly body kills
     /// every such body its path touched.
@@ -291,22 +282,26 @@ impl World {
             self.die(id, Cause::Deadly, None);
         }
         if deadly {
-            // NOTE: bodies are found without a list unless one is met
-            // (ten thousand walkers each ask, and meet no one).
-            let mut met = Vec::new();
+            // NOTE: one at a time, without a list (ten thousand walkers
+            // each ask, and meet no one): one that dies is no longer
+            // movable, so the next question finds the next.
             for layer in [Layer::Other, Layer::Solid] {
-                self.index.any_near(layer, &path, |j| {
-                    let o = &self.bodies[j.index()];
-                    if j != id && o.movable() && o.rules.hazards && o.rect.overlaps(&path) {
-                        met.push(j);
+                while !self.index.is_empty(layer) {
+                    let mut met = None;
+                    self.index.any_near(layer, &path, |j| {
+                        let o = &self.bodies[j.index()];
+                        let hit =
+                            j != id && o.movable() && o.rules.hazards && o.rect.overlaps(&path);
+                        if hit {
+                            met = Some(j);
+                        }
+                        hit
+                    });
+                    match met {
+                        Some(j) => self.die(j, Cause::Deadly, None),
+                        None => break,
                     }
-                    false
-                });
-            }
-            met.sort_unstable();
-            met.dedup();
-            for j in met {
-                self.die(j, Cause::Deadly, None);
+                }
             }
         }
     }

@@ -150,26 +150,21 @@ impl World {
     /// Whether body `id`'s box stands on something now (tiles, a solid's
     /// top, a solid body), not dropping through anything.
     pub(crate) fn stands(&self, id: BodyId) -> bool {
-        let rect = self.bodies[id.index()].rect;
-        let blockers = self.blockers(&[], |other| other == id, &feet(&rect));
-        collide::standing_on(&self.level.grid, &blockers, &rect, &Passing::default()).is_some()
+        let b = &self.bodies[id.index()];
+        if !self.any_blockers() {
+            return b.stands_apart(&self.level.grid);
+        }
+        let blockers = self.blockers(&[], |other| other == id, &feet(&b.rect));
+        collide::standing_on(&self.level.grid, &blockers, &b.rect, &Passing::default()).is_some()
     }
 
-    /// Once every body has chosen what it rides: each solid's and solid
-    /// body's riders this step, in id order (a rider that stops riding is
-    /// skipped when the list is read).
-    pub(crate) fn note_riders(&mut self) {
+    /// Once every body has chosen what it rides (`pairs`: what, and who,
+    /// by id; the solid bodies' lists already emptied): each solid's and
+    /// solid body's riders this step, in id order (a rider that stops
+    /// riding is skipped when the list is read).
+    pub(crate) fn note_riders(&mut self, pairs: Vec<(Carrier, BodyId)>) {
         for s in &mut self.solids {
             s.riders.clear();
-        }
-        let mut pairs = Vec::new();
-        for b in &mut self.bodies {
-            if b.rules.solid {
-                b.riders.clear();
-            }
-            if let Some(c) = b.support {
-                pairs.push((c, b.id));
-            }
         }
         for (c, id) in pairs {
             self.riders_mut(c).push(id);
