@@ -6,7 +6,7 @@
 //! it is tested without a window.
 
 use std::io;
-use std::path::{Path, PathBuf};
+use std::path::PathBuf;
 
 use crate::editor::Editor;
 use crate::records::{LevelRecord, Outcome, Records};
@@ -20,7 +20,9 @@ use dropthrough_sim::world::{Step, World};
 mod capture;
 mod editing;
 mod files;
+mod menu;
 mod own;
+mod view;
 use capture::{Capture, Replay};
 pub use capture::{OutputError, Outputs, ReplayEnd};
 pub use files::{
@@ -533,56 +535,6 @@ impl Session {
         false
     }
 
-    /// Shows the level select, its cursor on the level just played. A
-    /// session without one keeps playing.
-    pub fn open_menu(&mut self) {
-        if self.menu.is_none() {
-            return;
-        }
-        self.end_run();
-        self.end_replay(ReplayEnd::LeftLevel);
-        self.menu = Some(self.index);
-        self.phase = Phase::Menu;
-        self.ghost = None;
-    }
-
-    /// Moves the level select's cursor by `by` levels, wrapping around.
-    pub fn menu_move(&mut self, by: isize) {
-        if let (Some(cursor), Phase::Menu) = (self.menu, self.phase) {
-            let n = self.levels.len() as isize;
-            self.menu = Some((cursor as isize + by).rem_euclid(n) as usize);
-        }
-    }
-
-    /// Plays the level under the level select's cursor.
-    pub fn menu_choose(&mut self) {
-        if let (Some(cursor), Phase::Menu) = (self.menu, self.phase) {
-            self.results = vec![None; self.levels.len()];
-            self.go_to(cursor);
-        }
-    }
-
-    /// A click or tap on level `i`'s row in the level select: on the row
-    /// under the cursor it plays that level, on another row it moves the
-    /// cursor there (a second tap plays it). Says whether it was a level.
-    pub fn menu_tap(&mut self, i: usize) -> bool {
-        match (self.menu, self.phase) {
-            (Some(cursor), Phase::Menu) if i < self.levels.len() => {
-                self.menu = Some(i);
-                if cursor == i {
-                    self.menu_choose();
-                }
-                true
-            }
-            _ => false,
-        }
-    }
-
-    /// The level select's cursor, if this session has one.
-    pub fn menu_cursor(&self) -> Option<usize> {
-        self.menu
-    }
-
     /// Shows or hides the ghost (G).
     pub fn toggle_ghost(&mut self) {
         self.ghost_shown = !self.ghost_shown;
@@ -598,111 +550,5 @@ impl Session {
     /// [`Session::ghost_shown`]).
     pub fn ghost(&self) -> Option<&World> {
         self.ghost.as_ref().map(|g| &g.world)
-    }
-
-    /// The record of level `index` (its best time, death count), if any.
-    pub fn record(&self, index: usize) -> Option<&LevelRecord> {
-        let file = self.levels.get(index)?;
-        self.records.get(file.hash)
-    }
-
-    /// How the last finished run compared with the best before it (`None`
-    /// while playing, and for runs not kept: see [`Session::unrecorded`]).
-    pub fn outcome(&self) -> Option<Outcome> {
-        self.outcome
-    }
-
-    /// Why the current run will not be kept as a best time, if it will not.
-    pub fn unrecorded(&self) -> Option<Unrecorded> {
-        self.run_unrecorded
-    }
-
-    /// Where best times are kept (`None`: in memory only).
-    pub fn records_dir(&self) -> Option<&Path> {
-        self.records.dir()
-    }
-
-    /// The shelf best times are kept on (the browser's storage), if any.
-    pub fn records_shelf(&self) -> Option<&crate::shelf::SharedShelf> {
-        self.records.shelf()
-    }
-
-    /// Messages for the player that arrived since the last call, each said once.
-    pub fn take_notices(&mut self) -> Vec<String> {
-        std::mem::take(&mut self.notices)
-    }
-
-    /// Writes the recording and trace of the run in progress, if any, and
-    /// counts its deaths. Call on quit; afterwards nothing more is recorded.
-    pub fn finish(&mut self) -> Result<(), OutputError> {
-        self.end_run();
-        if let Err(e) = self.finish_capture() {
-            self.note_io_error(e);
-        }
-        self.outputs = None;
-        match self.io_error.take() {
-            Some(e) => Err(e),
-            None => Ok(()),
-        }
-    }
-
-    /// The world being played.
-    pub fn world(&self) -> &World {
-        &self.world
-    }
-
-    /// Where the session is in the flow of levels.
-    pub fn phase(&self) -> Phase {
-        self.phase
-    }
-
-    /// The collision mode in use.
-    pub fn mode(&self) -> CollisionMode {
-        self.mode
-    }
-
-    /// Index of the level on screen, from 0.
-    pub fn index(&self) -> usize {
-        self.index
-    }
-
-    /// How many levels the session plays.
-    pub fn level_count(&self) -> usize {
-        self.levels.len()
-    }
-
-    /// The file of the level being played.
-    pub fn level_file(&self) -> &LevelFile {
-        &self.levels[self.index]
-    }
-
-    /// Every level file, in order.
-    pub fn level_files(&self) -> &[LevelFile] {
-        &self.levels
-    }
-
-    /// Results so far, one slot per level (`None`: not finished).
-    pub fn results(&self) -> &[Option<LevelResult>] {
-        &self.results
-    }
-
-    /// Whether a replay drives the game instead of the keyboard.
-    pub fn replaying(&self) -> bool {
-        self.replay.is_some()
-    }
-
-    /// Why the replay of this run ended, if it did.
-    pub fn replay_end(&self) -> Option<ReplayEnd> {
-        self.replay_end
-    }
-
-    /// Whether the run is being recorded or traced.
-    pub fn recording(&self) -> bool {
-        self.capture.is_some()
-    }
-
-    /// The first error writing the recording or trace, if any.
-    pub fn io_error(&self) -> Option<&OutputError> {
-        self.io_error.as_ref()
     }
 }

@@ -7,7 +7,8 @@
 
 use crate::id::{BodyId, Carrier};
 
-use super::body::{Cause, Drive, Events, OnDeath, Stop};
+use super::body::{Cause, Drive, OnDeath, Stop};
+use super::report::Events;
 use super::World;
 
 impl World {

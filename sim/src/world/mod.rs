@@ -18,11 +18,13 @@ mod deaths;
 mod game;
 mod index;
 mod moves;
+mod report;
 mod shots;
 mod solids;
 
-pub use body::{Body, Cause, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side};
+pub use body::{Body, Cause, Drive, Kind, OnDeath, Rules};
 pub use game::{ActorSpec, Solid, WorldError, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
+pub use report::{Events, MoveRecord, Report, Side};
 
 use index::{Index, Layer};
 

@@ -12,9 +12,10 @@ use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
 
-use super::body::{Cause, Drive, MoveRecord};
+use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
+use super::report::MoveRecord;
 use super::solids::{feet, swept, union};
 use super::{own_y_path, World};
 

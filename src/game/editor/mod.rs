@@ -19,6 +19,9 @@ use super::draw;
 use super::layout::{self, Area, Tone, SWATCH};
 use super::palette::{self as colours, TEXT};
 use super::text;
+
+mod share;
+use share::{download, share};
 /// World pixels panned per second with the keys, at zoom 1.
 const PAN_SPEED: f32 = 600.0;
 
@@ -70,57 +73,6 @@ impl Default for EditView {
             ctrl: false,
             frame: RefCell::default(),
         }
-    }
-}
-
-/// Ctrl+D: the level as the editor holds it, as a file download in the
-/// browser (named as the level's file). On the desktop a level is a file
-/// already: Ctrl+S saves it.
-fn download(session: &Session) -> String {
-    let Some(editor) = session.editor() else {
-        return "nothing is being edited".into();
-    };
-    let name = editor
-        .path()
-        .file_name()
-        .map_or_else(|| "level.txt".into(), |n| n.to_string_lossy().into_owned());
-    #[cfg(target_arch = "wasm32")]
-    {
-        super::web::download(&name, &editor.text());
-        super::web::log(&format!("download {name}"));
-        format!("{name} is offered as a download")
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    format!("{name} is a file here already: Ctrl+S saves it")
-}
-
-/// Gives out a link to `shared`, and says where it is. In the browser: in
-/// the address bar, and on the clipboard. On the desktop: on the clipboard
-/// and on stdout, after `$DROPTHROUGH_WEB_URL` (the address of a browser
-/// build) if set, else as the bare `#level=…` that follows such an address
-/// (and that `dropthrough '#level=…'` opens).
-fn share(shared: &dropthrough::link::Shared) -> String {
-    let what = if shared.run.is_some() {
-        "the level and its best run"
-    } else {
-        "the level"
-    };
-    #[cfg(target_arch = "wasm32")]
-    {
-        super::web::share(&shared.fragment());
-        super::web::log(&format!("shared {}", shared.fragment().len()));
-        format!("a link to {what} is in the address bar, and copied if the browser allowed it")
-    }
-    #[cfg(not(target_arch = "wasm32"))]
-    {
-        let base = std::env::var("DROPTHROUGH_WEB_URL").unwrap_or_default();
-        let link = format!("{base}{shared}");
-        macroquad::miniquad::window::clipboard_set(&link);
-        println!("{link}");
-        format!(
-            "a link to {what} ({} characters) is copied, and printed where the game was started",
-            link.chars().count()
-        )
     }
 }
 

@@ -35,6 +35,9 @@ use dropthrough_sim::printable::printable;
 use dropthrough_sim::run::RunFile;
 use dropthrough_sim::world::World;
 
+mod file;
+use file::{ghost_file, ghost_text, is_own_comment, old_ghost_file, parse_line, OWN_COMMENTS};
+
 /// The records file's name in the folder.
 pub const RECORDS_FILE: &str = "records.txt";
 /// The ghosts' folder's name in the folder.
@@ -525,125 +528,5 @@ impl Records {
     }
 }
 
-/// A ghost file's text: the best run of level `name` as a run file, its
-/// claims first (the ghost reader takes `#!` lines as comments).
-fn ghost_text(name: &str, run: &RunFile) -> String {
-    let claims = RunFile {
-        claims: run.claims.clone(),
-        script: InputScript::default(),
-    };
-    format!(
-        "{claims}# the best run of {}, replayed as its ghost (dropthrough verify checks it)\n{}",
-        printable(name),
-        run.script
-    )
-}
-
-/// The comment lines the game writes at the top of `records.txt`.
-const OWN_COMMENTS: &str = "// dropthrough's best times, written by the game. One level a line:\n\
-     // HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME ('-': not finished yet)\n";
-
-fn is_own_comment(line: &str) -> bool {
-    OWN_COMMENTS.lines().any(|own| own == line)
-}
-
-/// The ghost file of the level content `hash`: one name per content, so two
-/// levels never share one.
-fn ghost_file(hash: u64) -> String {
-    format!("{hash:016x}.inputs")
-}
-
-/// Where earlier versions kept a level's ghost: its file name with anything
-/// but letters, digits, `.`, `-` and `_` replaced, and `.inputs` added.
-fn old_ghost_file(name: &str) -> String {
-    let safe: String = name
-        .chars()
-        .map(|c| {
-            if c.is_ascii_alphanumeric() || "._-".contains(c) {
-                c
-            } else {
-                '_'
-            }
-        })
-        .collect();
-    format!("{}.inputs", safe.trim_start_matches('.'))
-}
-
-/// One line of `records.txt` (without keys).
-fn parse_line(line: &str) -> Option<LevelRecord> {
-    let mut rest = line;
-    let mut word = || {
-        let trimmed = rest.trim_start_matches(' ');
-        let end = trimmed.find(' ').unwrap_or(trimmed.len());
-        let (w, r) = trimmed.split_at(end);
-        rest = r;
-        w
-    };
-    let hash = u64::from_str_radix(word(), 16).ok()?;
-    let (steps, best_deaths, mode) = (word(), word(), word());
-    let deaths = word().parse().ok()?;
-    let name = rest.trim_start_matches(' ');
-    if name.is_empty() {
-        return None;
-    }
-    let best = match (steps, best_deaths, mode) {
-        ("-", "-", "-") => None,
-        _ => Some(Best {
-            steps: steps.parse().ok().filter(|&s| s > 0)?,
-            deaths: best_deaths.parse().ok()?,
-            mode: mode.parse().ok()?,
-            keys: None,
-        }),
-    };
-    Some(LevelRecord {
-        hash,
-        name: name.to_string(),
-        best,
-        deaths,
-    })
-}
-
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn a_line_round_trips_and_bad_lines_are_refused() {
-        let line = "00000000000000ff 734 2 sweep 12 01 first steps.txt";
-        let r = parse_line(line).unwrap();
-        assert_eq!(r.name, "01 first steps.txt");
-        assert_eq!(r.hash, 255);
-        assert_eq!(r.deaths, 12);
-        let best = r.best.unwrap();
-        assert_eq!(
-            (best.steps, best.deaths, best.mode),
-            (734, 2, CollisionMode::Sweep)
-        );
-        let r = parse_line("ff - - - 3 x.txt").unwrap();
-        assert_eq!((r.best, r.deaths), (None, 3));
-        for bad in [
-            "",
-            "zz 1 0 sweep 0 x.txt",
-            "ff 1 0 sweep 0",
-            "ff 1 0 fast 0 x.txt",
-            "ff 0 0 sweep 0 x.txt",
-            "ff - 0 sweep 0 x.txt",
-            "ff 1 0 sweep -1 x.txt",
-        ] {
-            assert!(parse_line(bad).is_none(), "{bad:?}");
-        }
-    }
-
-    #[test]
-    fn ghost_files_stay_inside_the_folder() {
-        assert_eq!(ghost_file(0xab), "00000000000000ab.inputs");
-        assert_eq!(old_ghost_file("../x/y.txt"), "_x_y.txt.inputs");
-        assert_eq!(old_ghost_file("a b.txt"), "a_b.txt.inputs");
-    }
-
-    #[test]
-    fn the_hash_is_fnv1a() {
-        assert_eq!(content_hash(b""), 0xcbf2_9ce4_8422_2325);
-        assert_eq!(content_hash(b"a"), 0xaf63_dc4c_8601_ec8c);
-    }
-}
+mod tests;

@@ -1,0 +1,164 @@
+//! What a step tells about each body: its [`Events`], and its [`Report`]
+//! (what stopped each axis of its own move, what carried, pushed or
+//! crushed it).
+
+use crate::collide::AxisMove;
+use crate::geom::{Axis, Rect};
+
+use super::body::Kind;
+use crate::id::{Carrier, Obstacle};
+
+/// What happened to a body in one step. The trace prints the player's
+/// first seven in its order ([`Events::trace_names`]); the actors CSV a
+/// crate's or walker's ([`Events::actors_names`]).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Events {
+    /// Started a jump.
+    pub jump: bool,
+    /// Started dropping through the one-way tops under it.
+    pub drop: bool,
+    /// Its head hit a ceiling in its own move.
+    pub bump: bool,
+    /// Came to stand.
+    pub land: bool,
+    /// Died ([`Body::cause`] says why).
+    pub death: bool,
+    /// Touched the exit (the level's player: the run ends).
+    pub exit: bool,
+    /// Stomped a deadly body (and bounced off it).
+    pub stomp: bool,
+    /// Crushed by a moving solid it could not clear (a crate: destroyed).
+    pub crush: bool,
+    /// Was stomped.
+    pub stomped: bool,
+    /// A bullet stopped at it.
+    pub shot: bool,
+    /// Left the grid below (a body the pit does not kill).
+    pub out: bool,
+    /// Put back where it starts (the level started over).
+    pub reset: bool,
+}
+
+impl Events {
+    /// Whether nothing happened.
+    pub fn is_empty(&self) -> bool {
+        *self == Events::default()
+    }
+
+    /// The trace's spelling: `jump`, `drop`, `bump`, `land`, `death`,
+    /// `exit`, `stomp` joined by `|`, in that order.
+    pub fn trace_names(&self) -> String {
+        join(&[
+            (self.jump, "jump"),
+            (self.drop, "drop"),
+            (self.bump, "bump"),
+            (self.land, "land"),
+            (self.death, "death"),
+            (self.exit, "exit"),
+            (self.stomp, "stomp"),
+        ])
+    }
+
+    /// The actors CSV's spelling for a body of `kind`: `land` (crates
+    /// only), `crush`, `stomp` (it was stomped), `shot`, `out`, `reset`
+    /// joined by `|`, in that order.
+    pub fn actors_names(&self, kind: Kind) -> String {
+        join(&[
+            (self.land && kind == Kind::Crate, "land"),
+            (self.crush, "crush"),
+            (self.stomped, "stomp"),
+            (self.shot, "shot"),
+            (self.out, "out"),
+            (self.reset, "reset"),
+        ])
+    }
+}
+
+impl std::fmt::Display for Events {
+    /// The trace's spelling ([`Events::trace_names`]).
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str(&self.trace_names())
+    }
+}
+
+fn join(names: &[(bool, &str)]) -> String {
+    let on: Vec<&str> = names
+        .iter()
+        .filter(|(on, _)| *on)
+        .map(|(_, n)| *n)
+        .collect();
+    on.join("|")
+}
+
+/// One move of a body along one axis in a step: where it started, how far
+/// it asked to go, and what happened ([`AxisMove`]: how far it went, what
+/// stopped it and which obstacle that was, what trigger it touched).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoveRecord {
+    /// The axis moved along.
+    pub axis: Axis,
+    /// The box before the move.
+    pub from: Rect,
+    /// The signed distance asked for, px.
+    pub wanted: i32,
+    /// How far it went, what stopped it, what it touched.
+    pub outcome: AxisMove,
+}
+
+impl MoveRecord {
+    /// The box after the move.
+    pub fn to(&self) -> Rect {
+        self.from.shifted(self.axis, self.outcome.moved)
+    }
+
+    /// What stopped the move short, and on which side of the body: a wall
+    /// (along x), a floor (down) or a ceiling (up).
+    pub fn stopped_by(&self) -> Option<(Side, Obstacle)> {
+        let hit = self.outcome.hit?;
+        let side = match (self.axis, self.wanted > 0) {
+            (Axis::X, _) => Side::Wall,
+            (Axis::Y, true) => Side::Floor,
+            (Axis::Y, false) => Side::Ceiling,
+        };
+        Some((side, hit.by))
+    }
+}
+
+/// Which side of a body a move was stopped on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// Along x.
+    Wall,
+    /// Going down.
+    Floor,
+    /// Going up.
+    Ceiling,
+}
+
+/// What happened to a body's box in one step: its own moves along x and
+/// y, and what moving solids did to it.
+// NOTE: `repr(C)`: what every body's step resets first, its moves after.
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[repr(C)]
+pub struct Report {
+    /// What it rode at the start of the step (what carried it, if that moved).
+    pub rode: Option<Carrier>,
+    /// The moving solid that crushed it, if one did.
+    pub crushed_by: Option<Carrier>,
+    /// The moving solids that pushed it, in the order they did.
+    pub pushed_by: Vec<Carrier>,
+    /// Its own move along x (`None`: it made none, or its motion had ended).
+    pub x: Option<MoveRecord>,
+    /// Its own move along y.
+    pub y: Option<MoveRecord>,
+}
+
+impl Report {
+    /// Empty again for a new step, but its own moves, which that step's
+    /// phase (4) writes whatever happens (keeping the room its list has).
+    pub(crate) fn clear(&mut self) {
+        self.rode = None;
+        self.pushed_by.clear();
+        self.crushed_by = None;
+    }
+}

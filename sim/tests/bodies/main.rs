@@ -1,0 +1,243 @@
+//! Crates and walkers, rule by rule, in both exact modes, at the pixel
+//! boundaries the level format fixes.
+
+mod carried;
+#[path = "../common/mod.rs"]
+mod common;
+mod walkers;
+
+use common::{keys, level, world};
+use dropthrough_sim::body::BodyKind;
+use dropthrough_sim::collide::{self, Blocker, CollisionMode, Passing, SolidSet};
+use dropthrough_sim::geom::{Axis, Rect};
+use dropthrough_sim::mover::SolidKind;
+use dropthrough_sim::{Carrier, SolidId};
+use dropthrough_sim::{Keys, World};
+
+const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
+
+fn body(w: &World, id: usize) -> (Rect, bool) {
+    let b = &w.level_bodies()[id - 1];
+    (b.rect(), b.alive())
+}
+
+fn run(w: &mut World, held: Keys, steps: usize) {
+    for _ in 0..steps {
+        w.step(held);
+    }
+}
+
+#[test]
+fn bodies_are_read_in_reading_order_and_start_where_the_format_puts_them() {
+    let l = level(
+        "
+        #######
+        #W..C.#
+        #C@..W#
+        #######
+        ",
+    );
+    let kinds: Vec<(BodyKind, Rect)> = l.bodies().iter().map(|b| (b.kind, b.home)).collect();
+    assert_eq!(
+        kinds,
+        [
+            (BodyKind::Walker, Rect::new(17, 18, 14, 14)),
+            (BodyKind::Crate, Rect::new(64, 16, 16, 16)),
+            (BodyKind::Crate, Rect::new(16, 32, 16, 16)),
+            (BodyKind::Walker, Rect::new(81, 34, 14, 14)),
+        ]
+    );
+    // Written back, the level reads the same.
+    let again = dropthrough_sim::Level::parse(&l.to_string(), "again.txt").unwrap();
+    assert_eq!(again.bodies(), l.bodies());
+}
+
+#[test]
+fn a_crate_falls_lands_once_and_stands_at_rest() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            #####
+            #.C.#
+            #...#
+            #...#
+            #@..#
+            #####
+            ",
+            mode,
+        );
+        let mut landed = Vec::new();
+        let gravity = w.tuning().gravity;
+        for n in 1..=60 {
+            w.step(Keys::NONE);
+            if w.level_bodies()[0].events().land {
+                landed.push(n);
+            }
+            if n == 1 {
+                let vy = w.level_bodies()[0].vy();
+                assert_eq!(vy, gravity / 60.0, "{mode}: one step of gravity");
+            }
+        }
+        assert_eq!(landed.len(), 1, "{mode}: lands once");
+        let (r, alive) = body(&w, 1);
+        assert_eq!((r.y, alive), (64, true), "{mode}: on the floor's top");
+        assert_eq!(w.level_bodies()[0].vy(), 0.0, "{mode}: at rest");
+    }
+}
+
+#[test]
+fn crates_stack_and_never_drop_through_a_one_way_top() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            #####
+            #.C.#
+            #...#
+            #.C.#
+            #.-.#
+            #@..#
+            #####
+            ",
+            mode,
+        );
+        run(&mut w, Keys::NONE, 60);
+        assert_eq!(body(&w, 2).0.y, 48, "{mode}: stands on the one-way top");
+        assert_eq!(body(&w, 1).0.y, 32, "{mode}: stacked on the other crate");
+    }
+}
+
+#[test]
+fn the_player_pushes_a_row_of_crates_until_the_row_meets_a_wall() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            ########
+            #@.CC..#
+            ########
+            ",
+            mode,
+        );
+        run(&mut w, keys("right"), 90);
+        assert_eq!(body(&w, 1).0.x, 80, "{mode}: the row stops at the wall");
+        assert_eq!(body(&w, 2).0.x, 96, "{mode}");
+        let p = w.player().rect();
+        assert_eq!(p.right(), 80, "{mode}: the player flush with the row");
+        assert_eq!(w.player().vx(), 0.0, "{mode}: stopped by the row");
+    }
+}
+
+#[test]
+fn a_crate_is_pushed_at_the_players_speed_pixel_for_pixel() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            ##########
+            #@C......#
+            ##########
+            ",
+            mode,
+        );
+        // Spawn box: x = 18..30; the crate 32..48.
+        let mut last = w.player().rect().right();
+        for _ in 0..20 {
+            w.step(keys("right"));
+            let p = w.player().rect();
+            let c = body(&w, 1).0;
+            assert!(c.x >= p.right(), "{mode}: never overlapping");
+            if p.right() > 32 {
+                assert_eq!(c.x, p.right(), "{mode}: flush while pushing");
+            }
+            assert!(p.right() >= last);
+            last = p.right();
+        }
+    }
+}
+
+#[test]
+fn rising_into_a_crate_bumps() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            #####
+            #...#
+            #.C.#
+            #.-.#
+            #...#
+            #.@.#
+            #####
+            ",
+            mode,
+        );
+        run(&mut w, Keys::NONE, 30);
+        let mut bumped = false;
+        for _ in 0..30 {
+            bumped |= w.step(keys("jump")).events.bump;
+            assert!(!w.player().rect().overlaps(&body(&w, 1).0), "{mode}");
+        }
+        assert!(bumped, "{mode}: the head meets the crate's bottom");
+        assert_eq!(body(&w, 1).0.y, 32, "{mode}: the crate does not move");
+    }
+}
+
+#[test]
+fn a_falling_crate_crushes_a_walker_and_lands_where_it_walked() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            walker_speed = 1
+            ######
+            #..C.#
+            #....#
+            #....#
+            #@.W.#
+            ######
+            ",
+            mode,
+        );
+        let mut crushed = false;
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+            crushed |= w.level_bodies()[1].events().crush;
+        }
+        assert!(crushed, "{mode}: the walker is crushed");
+        assert!(!body(&w, 2).1, "{mode}: and gone");
+        assert_eq!(
+            body(&w, 1).0.y,
+            64,
+            "{mode}: the crate falls on to the floor"
+        );
+        assert_eq!(w.deaths(), 0);
+    }
+}
+
+#[test]
+fn a_crate_falling_on_the_player_crushes_it_and_every_body_is_put_back() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            #####
+            #.C.#
+            #...#
+            #...#
+            #.@.#
+            #####
+            ",
+            mode,
+        );
+        let mut death_at = None;
+        for n in 1..=60 {
+            let step = w.step(Keys::NONE);
+            if step.events.death {
+                death_at = Some(n);
+                assert!(
+                    w.level_bodies()[0].events().reset,
+                    "{mode}: reset on the death"
+                );
+                assert_eq!(body(&w, 1).0, Rect::new(32, 16, 16, 16), "{mode}");
+                break;
+            }
+        }
+        assert!(death_at.is_some(), "{mode}: crushed");
+        assert_eq!(w.crushes(), 1, "{mode}");
+    }
+}
