@@ -189,14 +189,21 @@ impl World {
     /// a move of `c` carries rather than pushes. (Each body rides one
     /// thing, so each is met once.)
     pub(crate) fn rider_tree(&self, c: Carrier) -> Vec<BodyId> {
+        self.rider_tree_on(c, self.carrier_rect(c))
+    }
+
+    /// [`World::rider_tree`] of `c` standing at `at` (where it was before
+    /// it moved): a body rides only what it stands on.
+    fn rider_tree_on(&self, c: Carrier, at: Rect) -> Vec<BodyId> {
         let mut tree = Vec::new();
         let mut frontier = vec![c];
         // NOTE: an explicit work list, not recursion: a stack of crates as
         // deep as the level allows costs its size, not the call stack.
         while let Some(top) = frontier.pop() {
+            let under = if top == c { at } else { self.carrier_rect(top) };
             for &who in self.riders_of(top) {
                 let b = &self.bodies[who.index()];
-                if b.movable() && b.support == Some(top) {
+                if b.movable() && b.support == Some(top) && stands_on_top(&b.rect, &under) {
                     tree.push(who);
                     if b.rules.solid {
                         frontier.push(Carrier::Body(who));
@@ -237,9 +244,18 @@ impl World {
         let sign = d.signum();
         let naive = self.mode == crate::CollisionMode::Naive;
         let kind = self.carrier_kind(s);
+        // A rider its own move (or another solid's) took off `s` before
+        // `s` moved rides it no more: `s` may push it like any body.
+        for i in 0..self.riders_of(s).len() {
+            let who = self.riders_of(s)[i];
+            let b = &mut self.bodies[who.index()];
+            if b.support == Some(s) && !stands_on_top(&b.rect, &old) {
+                b.support = None;
+            }
+        }
         // NOTE: who is ahead is judged where everything was when `s` began
         // to move (the pusher, already moved with it, never is).
-        let tree = self.rider_tree(s);
+        let tree = self.rider_tree_on(s, old);
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
         // A body ahead of `s` that it could not clear is crushed if it is

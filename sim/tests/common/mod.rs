@@ -2,6 +2,7 @@
 //! inline ASCII level, drive it with an input script, loop over modes.
 #![allow(dead_code)]
 
+pub mod pixels;
 pub mod reference;
 
 use dropthrough_sim::collide::CollisionMode;
