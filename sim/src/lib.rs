@@ -73,3 +73,9 @@ pub use world::{
     ActorSpec, Body, Cause, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side, Solid,
     Step, World, WorldError,
 };
+
+/// The README's Rust code ("Use the controller in your own game"),
+/// compiled and run by `cargo test` as a doctest, so it stays true.
+#[cfg(doctest)]
+#[doc = include_str!("../../README.md")]
+pub struct ReadmeDoctests;
