@@ -331,6 +331,8 @@ mod tests {
         let readme = include_str!("../README.md");
         let from = readme.find("**Settings.**").expect("the README says how");
         let block = readme[from..].split("```").nth(1).expect("an example");
+        // The fence's first line is its info string (`text`).
+        let block = block.split_once('\n').map_or(block, |(_, rest)| rest);
         let (s, problems) = Settings::parse(block, "README.md");
         assert_eq!(problems, Vec::<String>::new());
         assert_eq!(

@@ -121,14 +121,17 @@ impl World {
                 let area = reach
                     .chain(lead.map(|l| l.shifted(axis, sign)))
                     .fold(first, union);
-                for j in self.index.near(Layer::Solid, &area) {
+                // NOTE: the lowest id the row would run into, asked of the
+                // index's cells directly (this runs once a pixel).
+                self.index.any_near(Layer::Solid, &area, |j| {
                     let b = &self.bodies[j.index()];
-                    let free = b.movable()
+                    let free = taken.is_none_or(|t| j < t)
+                        && b.movable()
                         && Some(j) != pusher
                         && !chain.contains(&Carrier::Body(j))
                         && !row.crates.iter().any(|&(k, _)| k == j);
                     if !free {
-                        continue;
+                        return false;
                     }
                     let by_lead = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect));
                     // NOTE: a crate's own riders are not in its row (it
@@ -143,9 +146,9 @@ impl World {
                     });
                     if by_lead || by_row {
                         taken = Some(j);
-                        break;
                     }
-                }
+                    false
+                });
                 let Some(j) = taken else { break };
                 row.crates.push((j, self.bodies[j.index()].rect));
                 row.trees.push(self.rider_crates(Carrier::Body(j)));

@@ -180,8 +180,23 @@ impl World {
         if !self.any_blockers() {
             return b.stands_apart(&self.level.grid);
         }
-        let blockers = self.blockers(&[], |other| other == id, &feet(&b.rect));
-        collide::standing_on(&self.level.grid, &blockers, &b.rect, &Passing::default()).is_some()
+        // NOTE: what `standing_on` would say with every blocker under the
+        // feet, asked without building the list: tiles, then a solid's
+        // top, then a solid body's (a crate on crates asks this often).
+        let (rect, grid) = (b.rect, &self.level.grid);
+        if collide::standing_on(grid, &[], &rect, &Passing::default()).is_some() {
+            return true;
+        }
+        let under = feet(&rect);
+        let on_solid = self
+            .solids
+            .iter()
+            .any(|s| !s.removed && s.rect.overlaps(&under) && stands_on_top(&rect, &s.rect));
+        on_solid
+            || self.index.any_near(Layer::Solid, &under, |j| {
+                let o = &self.bodies[j.index()];
+                j != id && o.movable() && stands_on_top(&rect, &o.rect)
+            })
     }
 
     /// Once every body has chosen what it rides (`pairs`: what, and who,
@@ -463,7 +478,7 @@ impl World {
         let (axis, d) = displacement(old, new);
         let sign = d.signum();
         let region = union(old, new);
-        let mut near = Vec::new();
+        let mut near = Vec::with_capacity(16);
         self.index.near_into(Layer::Other, &region, &mut near);
         self.index.near_into(Layer::Deadly, &region, &mut near);
         // NOTE: only solids push crates; a crate moves crates as a row
