@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Mutation testing of the collision core with cargo-mutants: every mutant of
 # the simulation's sim/src/collide/, sim/src/controller.rs, sim/src/world/,
-# sim/src/body.rs, sim/src/grid.rs and sim/src/mover.rs is built and run
+# sim/src/body.rs, sim/src/grid/ and sim/src/mover.rs is built and run
 # against the behaviour, property and unit tests. Not run in CI (too slow);
 # the last run is recorded in docs/TESTING.md.
 #
@@ -13,7 +13,7 @@
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
-files=(-f 'sim/src/collide/*.rs' -f sim/src/controller.rs -f 'sim/src/world/*.rs' -f sim/src/body.rs -f sim/src/grid.rs -f sim/src/mover.rs)
+files=(-f 'sim/src/collide/*.rs' -f sim/src/controller.rs -f 'sim/src/world/*.rs' -f sim/src/body.rs -f 'sim/src/grid/*.rs' -f sim/src/mover.rs)
 for arg in "$@"; do
   [ "$arg" = "-f" ] && files=()
 done
@@ -24,7 +24,7 @@ tests=(--lib)
 for t in one_way drop_through landing walls jumping triggers tunnelling feel \
          long_falls properties golden levels level_format memory \
          movers mover_format mover_properties bodies body_properties \
-         body_reference actors actors_equal_the_player; do
+         body_reference actors actors_equal_the_player library; do
   tests+=(--test "$t")
 done
 

@@ -174,8 +174,16 @@ fn a_rider_left_behind_by_a_falling_crate_is_not_crushed() {
     found(&["..WW", "..C.", "....", "...#"], 47460, 42778, 530);
 }
 
+/// Cases per property: 300, or `REFERENCE_CASES` for a deeper search.
+fn cases() -> u32 {
+    std::env::var("REFERENCE_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(300)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn crates_and_walkers_move_as_the_pixel_reference_says(

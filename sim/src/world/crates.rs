@@ -11,7 +11,7 @@ use crate::id::{BodyId, Carrier};
 use crate::mover::SolidKind;
 
 use super::index::Layer;
-use super::solids::{swept, union};
+use super::near::{swept, union};
 use super::World;
 
 /// Crates moving together as one row: each with its box before the move,

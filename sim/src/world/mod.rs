@@ -18,6 +18,7 @@ mod deaths;
 mod game;
 mod index;
 mod moves;
+mod near;
 mod report;
 mod shots;
 mod solids;
@@ -260,7 +261,7 @@ impl World {
         }
         let buttons = Buttons::after(b.held_before, b.keys);
         b.held_before = b.keys;
-        let feet = solids::feet(&b.rect);
+        let feet = near::feet(&b.rect);
         let blockers = match (b.drive, solids) {
             (Drive::Keys, true) => self.blockers(&[], |_| false, &feet),
             _ => Vec::new(),
@@ -292,7 +293,7 @@ impl World {
         let i = id.index();
         let b = &self.bodies[i];
         let blockers = match self.any_blockers() && b.in_play() {
-            true => self.blockers(&[], |other| other == id, &solids::feet(&b.rect)),
+            true => self.blockers(&[], |other| other == id, &near::feet(&b.rect)),
             false => Vec::new(),
         };
         let b = &mut self.bodies[i];
@@ -309,7 +310,7 @@ impl World {
     fn settle(&mut self, id: BodyId) -> bool {
         let b = &self.bodies[id.index()];
         let blockers = match self.any_blockers() {
-            true => self.blockers(&[], |other| other == id, &solids::feet(&b.rect)),
+            true => self.blockers(&[], |other| other == id, &near::feet(&b.rect)),
             false => Vec::new(),
         };
         self.bodies[id.index()].settle(&self.level.grid, &blockers)
@@ -373,7 +374,7 @@ impl World {
     pub(crate) fn path(&self, from: Rect, to: Rect) -> Rect {
         match self.mode {
             CollisionMode::Naive => to,
-            _ => solids::union(from, to),
+            _ => near::union(from, to),
         }
     }
 

@@ -15,8 +15,8 @@ use crate::mover::SolidKind;
 use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
+use super::near::{feet, swept, union};
 use super::report::MoveRecord;
-use super::solids::{feet, swept, union};
 use super::{own_y_path, World};
 
 impl World {

@@ -1,0 +1,225 @@
+//! What is near a body where it is: the moving solids that may block a
+//! move (`World::blockers`), what it stands on, and what rides what this
+//! step. Asked by every move; the moves themselves are in `moves.rs` (a
+//! body's own) and `solids.rs` (a solid's, carrying, pushing, crushing).
+
+use crate::collide::{self, stands_on_top, Blocker, Passing, SolidSet};
+use crate::geom::{Axis, Rect};
+use crate::id::{BodyId, Carrier};
+use crate::mover::SolidKind;
+
+use super::index::Layer;
+use super::World;
+
+/// The smallest box holding both.
+pub(crate) fn union(a: Rect, b: Rect) -> Rect {
+    let (x0, y0) = (a.x.min(b.x), a.y.min(b.y));
+    let (x1, y1) = (a.right().max(b.right()), a.bottom().max(b.bottom()));
+    Rect::new(x0, y0, x1 - x0, y1 - y0)
+}
+
+/// Every box a move of `from` by `d` along `axis` passes through.
+pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
+    union(from, from.shifted(axis, d))
+}
+
+/// The row of pixels just under a box: where what it stands on has its top.
+pub(crate) fn feet(r: &Rect) -> Rect {
+    Rect::new(r.x, r.bottom(), r.w, 1)
+}
+
+impl World {
+    /// Whether anything moves that could block a body: a solid, or a solid
+    /// body. (Without any, a crowd's moves ask only the tiles.)
+    #[inline]
+    pub(crate) fn any_blockers(&self) -> bool {
+        !self.solids.is_empty() || !self.index.is_empty(Layer::Solid)
+    }
+
+    /// What blocks a body whose move stays within `near`: every solid and
+    /// every solid body in play there, but those in `chain` (the ones
+    /// moving it) and the bodies `skip` says.
+    pub(crate) fn blockers(
+        &self,
+        chain: &[Carrier],
+        skip: impl Fn(BodyId) -> bool,
+        near: &Rect,
+    ) -> Vec<Blocker> {
+        // NOTE: the common case of a crowd among the tiles, answered at once.
+        if !self.any_blockers() {
+            return Vec::new();
+        }
+        let mut out = Vec::new();
+        for s in self
+            .solids
+            .iter()
+            .filter(|s| !s.removed && s.rect.overlaps(near))
+        {
+            let owner = Carrier::Solid(s.id);
+            if !chain.contains(&owner) {
+                out.push(Blocker {
+                    rect: s.rect,
+                    kind: s.kind,
+                    owner,
+                });
+            }
+        }
+        if self.index.is_empty(Layer::Solid) {
+            return out;
+        }
+        // NOTE: straight from the index's cells, without a list of ids
+        // first: most questions (a body's feet, its move) find no solid
+        // body at all, and then nothing is allocated.
+        let solids = out.len();
+        self.index.any_near(Layer::Solid, near, |id| {
+            let b = &self.bodies[id.index()];
+            let owner = Carrier::Body(id);
+            if b.movable() && !chain.contains(&owner) && !skip(id) {
+                out.push(Blocker {
+                    rect: b.rect,
+                    kind: SolidKind::Solid,
+                    owner,
+                });
+            }
+            false
+        });
+        // By id, each once (a body may be in several cells).
+        let bodies = &mut out[solids..];
+        if bodies.len() > 1 {
+            bodies.sort_unstable_by_key(|b| b.owner);
+            let mut keep = solids + 1;
+            for k in solids + 1..out.len() {
+                if out[k].owner != out[keep - 1].owner {
+                    out[keep] = out[k];
+                    keep += 1;
+                }
+            }
+            out.truncate(keep);
+        }
+        out
+    }
+
+    /// The first thing whose top `rect` stands on: solids by id (but those
+    /// it drops through, `dropping`), then solid bodies in play by id (but
+    /// `me`).
+    pub(crate) fn support_under(
+        &self,
+        rect: &Rect,
+        dropping: &SolidSet,
+        me: Option<BodyId>,
+    ) -> Option<Carrier> {
+        if !self.any_blockers() {
+            return None;
+        }
+        let solid = self
+            .solids
+            .iter()
+            .find(|s| !s.removed && !dropping.contains(s.id) && stands_on_top(rect, &s.rect))
+            .map(|s| Carrier::Solid(s.id));
+        solid.or_else(|| {
+            if self.index.is_empty(Layer::Solid) {
+                return None;
+            }
+            // The lowest id that qualifies, without a list of them first.
+            let mut first: Option<BodyId> = None;
+            self.index.any_near(Layer::Solid, &feet(rect), |id| {
+                let b = &self.bodies[id.index()];
+                let better = first.is_none_or(|f| id < f);
+                if better && b.movable() && Some(id) != me && stands_on_top(rect, &b.rect) {
+                    first = Some(id);
+                }
+                false
+            });
+            first.map(Carrier::Body)
+        })
+    }
+
+    /// Whether body `id`'s box stands on something now (tiles, a solid's
+    /// top, a solid body), not dropping through anything.
+    pub(crate) fn stands(&self, id: BodyId) -> bool {
+        let b = &self.bodies[id.index()];
+        if !self.any_blockers() {
+            return b.stands_apart(&self.level.grid);
+        }
+        // NOTE: what `standing_on` would say with every blocker under the
+        // feet, asked without building the list: tiles, then a solid's
+        // top, then a solid body's (a crate on crates asks this often).
+        let (rect, grid) = (b.rect, &self.level.grid);
+        if collide::standing_on(grid, &[], &rect, &Passing::default()).is_some() {
+            return true;
+        }
+        let under = feet(&rect);
+        let on_solid = self
+            .solids
+            .iter()
+            .any(|s| !s.removed && s.rect.overlaps(&under) && stands_on_top(&rect, &s.rect));
+        on_solid
+            || self.index.any_near(Layer::Solid, &under, |j| {
+                let o = &self.bodies[j.index()];
+                j != id && o.movable() && stands_on_top(&rect, &o.rect)
+            })
+    }
+
+    /// Once every body has chosen what it rides (`pairs`: what, and who,
+    /// by id; the solid bodies' lists already emptied): each solid's and
+    /// solid body's riders this step, in id order (a rider that stops
+    /// riding is skipped when the list is read).
+    pub(crate) fn note_riders(&mut self, pairs: Vec<(Carrier, BodyId)>) {
+        for s in &mut self.solids {
+            s.riders.clear();
+        }
+        for (c, id) in pairs {
+            self.riders_mut(c).push(id);
+        }
+    }
+
+    pub(crate) fn riders_of(&self, c: Carrier) -> &[BodyId] {
+        match c {
+            Carrier::Solid(s) => &self.solids[s.index()].riders,
+            Carrier::Body(b) => &self.bodies[b.index()].riders,
+        }
+    }
+
+    fn riders_mut(&mut self, c: Carrier) -> &mut Vec<BodyId> {
+        match c {
+            Carrier::Solid(s) => &mut self.solids[s.index()].riders,
+            Carrier::Body(b) => &mut self.bodies[b.index()].riders,
+        }
+    }
+
+    /// Every body riding `c` now, and their riders, and so on: the bodies
+    /// a move of `c` carries rather than pushes. (Each body rides one
+    /// thing, so each is met once.)
+    pub(crate) fn rider_tree(&self, c: Carrier) -> Vec<BodyId> {
+        self.rider_tree_on(c, self.carrier_rect(c))
+    }
+
+    /// [`World::rider_tree`] of `c` standing at `at` (where it was before
+    /// it moved): a body rides only what it stands on.
+    pub(crate) fn rider_tree_on(&self, c: Carrier, at: Rect) -> Vec<BodyId> {
+        let mut tree = Vec::new();
+        let mut frontier = vec![c];
+        // NOTE: an explicit work list, not recursion: a stack of crates as
+        // deep as the level allows costs its size, not the call stack.
+        while let Some(top) = frontier.pop() {
+            let under = if top == c { at } else { self.carrier_rect(top) };
+            for &who in self.riders_of(top) {
+                let b = &self.bodies[who.index()];
+                if b.movable() && b.support == Some(top) && stands_on_top(&b.rect, &under) {
+                    tree.push(who);
+                    if b.rules.solid {
+                        frontier.push(Carrier::Body(who));
+                    }
+                }
+            }
+        }
+        tree
+    }
+
+    /// The solid bodies in `c`'s rider tree.
+    pub(crate) fn rider_crates(&self, c: Carrier) -> Vec<BodyId> {
+        let mut tree = self.rider_tree(c);
+        tree.retain(|id| self.bodies[id.index()].rules.solid);
+        tree
+    }
+}
