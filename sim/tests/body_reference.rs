@@ -166,6 +166,19 @@ fn an_actor_that_left_its_crate_is_pushed_by_it_not_passed() {
     check(&rows, 264, 2401, 34993, &[(-45548.25, 9658.231)]).unwrap();
 }
 
+/// A row of two crates pushed fast, the first carrying a walker that hangs
+/// a pixel over the second: the second crate does not push the walker its
+/// partner carried ahead of it (it was not ahead when the row began), so
+/// the walker is not crushed against the wall.
+#[test]
+fn a_rider_carried_by_one_crate_of_a_row_is_not_pushed_by_the_next() {
+    let rows: Vec<Vec<char>> = [".......", ".W.-...", "ACC....", "..-...."]
+        .iter()
+        .map(|r| r.chars().collect())
+        .collect();
+    check(&rows, 4571, 229, 1, &[(48600.33, 0.0)]).unwrap();
+}
+
 /// A walker riding a falling crate, hanging over a floor tile: left there
 /// as the crate falls away from it, not crushed.
 #[test]

@@ -257,7 +257,7 @@ impl World {
             self.move_crate(id, Axis::Y, d, &[]);
             let after = self.bodies[id.index()].rect;
             let s = Carrier::Body(id);
-            self.solid_moved(s, (before, after), &mut Vec::new(), &[], None);
+            self.solid_moved(s, (before, after), &mut Vec::new(), None);
         }
         if self.bodies[id.index()].movable() && self.stands(id) {
             let b = &mut self.bodies[id.index()];

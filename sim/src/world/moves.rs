@@ -84,11 +84,7 @@ impl World {
         self.meets(id, from, to);
         let mut moved = row.crates;
         moved.sort_by_key(|&(j, _)| j);
-        for &(j, before) in &moved {
-            let after = self.bodies[j.index()].rect;
-            let s = Carrier::Body(j);
-            self.solid_moved(s, (before, after), &mut Vec::new(), &moved, Some(id));
-        }
+        self.row_moved(&moved, &mut Vec::new(), Some(id));
         self.own_move_done(id, from, record.outcome.touch);
         record
     }
@@ -178,15 +174,9 @@ impl World {
             let to = b.rect;
             let (dx, dy) = (to.x - from.x, to.y - from.y);
             let mid = from.shifted(Axis::X, dx);
-            self.solid_moved(Carrier::Body(id), (from, mid), &mut Vec::new(), &[], None);
             let s = Carrier::Body(id);
-            self.solid_moved(
-                s,
-                (mid, mid.shifted(Axis::Y, dy)),
-                &mut Vec::new(),
-                &[],
-                None,
-            );
+            self.solid_moved(s, (from, mid), &mut Vec::new(), None);
+            self.solid_moved(s, (mid, mid.shifted(Axis::Y, dy)), &mut Vec::new(), None);
         }
     }
 

@@ -43,6 +43,21 @@ fn displacement(old: Rect, new: Rect) -> (Axis, i32) {
     }
 }
 
+/// What a solid's move will carry and push, decided where everything is
+/// when it begins to move.
+struct Plan {
+    s: Carrier,
+    old: Rect,
+    new: Rect,
+    /// Its riders and theirs (never pushed by it); `in_tree`, sorted.
+    tree: Vec<BodyId>,
+    in_tree: Vec<BodyId>,
+    /// Its own riders, leading first.
+    riders: Vec<BodyId>,
+    /// The bodies ahead of its leading face, nearest first.
+    ahead: Vec<(i32, BodyId)>,
+}
+
 impl World {
     /// Solid or one-way: what `c` is to the bodies around it.
     fn carrier_kind(&self, c: Carrier) -> SolidKind {
@@ -57,20 +72,60 @@ impl World {
     /// then pushes each body ahead of its leading face, nearest first; a
     /// crate moved so does the same in its turn, at once. `chain` holds the
     /// solids moving `s` (they block none of the bodies moved here);
-    /// `moved_with_it`, the crates that moved in one row with `s`, with
-    /// their boxes before; `pusher`, the body whose own move pushed `s`
-    /// (behind every crate it pushes, so never ahead of one).
+    /// `pusher`, the body whose own move pushed `s` (behind every crate it
+    /// pushes, so never ahead of one).
     pub(crate) fn solid_moved(
         &mut self,
         s: Carrier,
         (old, new): (Rect, Rect),
         chain: &mut Vec<Carrier>,
-        moved_with_it: &[(BodyId, Rect)],
         pusher: Option<BodyId>,
     ) {
+        if let Some(plan) = self.plan_move(s, (old, new), chain, pusher) {
+            self.carry_and_push(plan, chain, &[]);
+        }
+    }
+
+    /// The crates of a row that moved together (`row`: each with its box
+    /// before; the one first in the list first, then the others in order)
+    /// carry and push in turn, as [`World::solid_moved`] says. Who rides
+    /// and who is ahead of each is judged where everything was when the row
+    /// began to move, before any of them carried or pushed (a body an
+    /// earlier crate of the row carries ahead of a later one was not ahead
+    /// of it); a crate of the row riding another is carried only the rest
+    /// of the way.
+    pub(crate) fn row_moved(
+        &mut self,
+        row: &[(BodyId, Rect)],
+        chain: &mut Vec<Carrier>,
+        pusher: Option<BodyId>,
+    ) {
+        let plans: Vec<Plan> = row
+            .iter()
+            .filter_map(|&(j, before)| {
+                let after = self.bodies[j.index()].rect;
+                self.plan_move(Carrier::Body(j), (before, after), chain, pusher)
+            })
+            .collect();
+        for plan in plans {
+            self.carry_and_push(plan, chain, row);
+        }
+    }
+
+    /// What `s`'s move from `old` to `new` will carry and push, judged
+    /// where everything is when it begins: its riders (and theirs), never
+    /// pushed by it, and the bodies ahead of its leading face. `None` for
+    /// no move at all.
+    fn plan_move(
+        &mut self,
+        s: Carrier,
+        (old, new): (Rect, Rect),
+        chain: &[Carrier],
+        pusher: Option<BodyId>,
+    ) -> Option<Plan> {
         let (axis, d) = displacement(old, new);
         if d == 0 {
-            return;
+            return None;
         }
         let sign = d.signum();
         let naive = self.mode == crate::CollisionMode::Naive;
@@ -89,18 +144,7 @@ impl World {
         let tree = self.rider_tree_on(s, old);
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
-        // A body ahead of `s` that it could not clear is crushed if it is
-        // left anywhere the face swept over: never passed through. A rider
-        // is ahead only of a rising top; one a carry leaves behind as its
-        // support moves away (down or sideways) is crushed only inside it.
-        let path = face_path(old, new);
-        let carried_in = if axis == Axis::Y && sign < 0 {
-            path
-        } else {
-            new
-        };
         let ahead = self.ahead_of(s, (old, new), &in_tree, chain, pusher, (kind, naive));
-
         let mut riders: Vec<BodyId> = tree
             .iter()
             .copied()
@@ -114,6 +158,46 @@ impl World {
                 w,
             )
         });
+        Some(Plan {
+            s,
+            old,
+            new,
+            tree,
+            in_tree,
+            riders,
+            ahead,
+        })
+    }
+
+    /// Carries and pushes as `plan` says; `moved_with_it`, the crates that
+    /// moved in one row with the solid, with their boxes before.
+    fn carry_and_push(
+        &mut self,
+        plan: Plan,
+        chain: &mut Vec<Carrier>,
+        moved_with_it: &[(BodyId, Rect)],
+    ) {
+        let Plan {
+            s,
+            old,
+            new,
+            tree,
+            in_tree,
+            mut riders,
+            ahead,
+        } = plan;
+        let (axis, d) = displacement(old, new);
+        let sign = d.signum();
+        // A body ahead of `s` that it could not clear is crushed if it is
+        // left anywhere the face swept over: never passed through. A rider
+        // is ahead only of a rising top; one a carry leaves behind as its
+        // support moves away (down or sideways) is crushed only inside it.
+        let path = face_path(old, new);
+        let carried_in = if axis == Axis::Y && sign < 0 {
+            path
+        } else {
+            new
+        };
         chain.push(s);
         if moved_with_it.is_empty() && self.carry_whole(s, &tree, &in_tree, axis, d) {
             riders.clear();
@@ -406,13 +490,9 @@ impl World {
         let before = self.bodies[who.index()].rect;
         let others = self.move_crate(who, axis, d, chain);
         let after = self.bodies[who.index()].rect;
-        let mut row = others.clone();
-        row.push((who, before));
-        self.solid_moved(Carrier::Body(who), (before, after), chain, &row, None);
-        for (j, from) in others {
-            let to = self.bodies[j.index()].rect;
-            self.solid_moved(Carrier::Body(j), (from, to), chain, &row, None);
-        }
+        let mut row = vec![(who, before)];
+        row.extend(others);
+        self.row_moved(&row, chain, None);
         let crushed = after != before.shifted(axis, d) && after.overlaps(&zone);
         let b = &self.bodies[who.index()];
         if crushed && b.movable() && !self.below_grid(&b.rect) {
@@ -436,7 +516,7 @@ impl World {
                     let old = s.rect;
                     let new = self.level.movers[m].rect_at(n + 1);
                     self.solids[k].rect = new;
-                    self.solid_moved(id, (old, new), &mut Vec::new(), &[], None);
+                    self.solid_moved(id, (old, new), &mut Vec::new(), None);
                 }
                 None => {
                     let (dx, dy) = std::mem::take(&mut s.pending);
@@ -444,7 +524,7 @@ impl World {
                         let old = self.solids[k].rect;
                         let new = old.shifted(axis, d);
                         self.solids[k].rect = new;
-                        self.solid_moved(id, (old, new), &mut Vec::new(), &[], None);
+                        self.solid_moved(id, (old, new), &mut Vec::new(), None);
                     }
                 }
             }
