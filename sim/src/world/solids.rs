@@ -117,7 +117,7 @@ impl World {
     /// pushed by it, and the bodies ahead of its leading face. `None` for
     /// no move at all.
     fn plan_move(
-        &mut self,
+        &self,
         s: Carrier,
         (old, new): (Rect, Rect),
         chain: &[Carrier],
@@ -130,17 +130,11 @@ impl World {
         let sign = d.signum();
         let naive = self.mode == crate::CollisionMode::Naive;
         let kind = self.carrier_kind(s);
-        // A rider its own move (or another solid's) took off `s` before
-        // `s` moved rides it no more: `s` may push it like any body.
-        for i in 0..self.riders_of(s).len() {
-            let who = self.riders_of(s)[i];
-            let b = &mut self.bodies[who.index()];
-            if b.support == Some(s) && !stands_on_top(&b.rect, &old) {
-                b.support = None;
-            }
-        }
         // NOTE: who is ahead is judged where everything was when `s` began
-        // to move (the pusher, already moved with it, never is).
+        // to move (the pusher, already moved with it, never is). A rider
+        // its own move (or another solid's) took off `s` before `s` moved
+        // rides it no more: it is not in the tree, and `s` may push it like
+        // any body.
         let tree = self.rider_tree_on(s, old);
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
@@ -285,10 +279,8 @@ impl World {
             area = Some(area.map_or(r, |a| union(a, r)));
         }
         let Some(area) = area else { return false };
+        // NOTE: the outside (left, right, above) reads as solid tiles.
         let grid = &self.level.grid;
-        if area.x < 0 || area.right() > grid.pixel_width() || area.y < 0 {
-            return false;
-        }
         let down = axis == Axis::Y && d > 0;
         let (c0, c1) = (area.x.div_euclid(TILE), (area.right() - 1).div_euclid(TILE));
         let rows = grid.pixel_height().div_euclid(TILE) - 1;

@@ -4,6 +4,7 @@
 mod carried;
 #[path = "../common/mod.rs"]
 mod common;
+mod game_solids;
 mod walkers;
 
 use common::{keys, level, world};

@@ -1,0 +1,204 @@
+//! Crates and walkers with the solids a game drives and its solid actors:
+//! a stack carried into another solid, a removed solid, a walker falling
+//! out of a one-way solid it starts inside, a solid actor carrying a crate
+//! up.
+
+use super::*;
+use dropthrough_sim::{ActorSpec, Drive, Rules};
+
+/// A stack of two crates on a solid the game drives, thrown up 64 px in
+/// one step under another of its solids: the lower crate ends flush under
+/// it, and the top one, stopped there inside the lower one's new box, is
+/// crushed; neither ever passes into the solid above.
+#[test]
+fn a_stack_thrown_up_into_another_solid_stops_under_it() {
+    let text = "
+        ##########
+        #........#
+        #........#
+        #........#
+        #........#
+        #........#
+        #..C.....#
+        #..C.....#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let lift = w
+            .add_solid(Rect::new(48, 128, 16, 16), SolidKind::Solid)
+            .unwrap();
+        let slab = Rect::new(48, 32, 16, 16);
+        w.add_solid(slab, SolidKind::Solid).unwrap();
+        w.step(Keys::NONE);
+        assert_eq!(
+            body(&w, 2).0.bottom(),
+            128,
+            "{mode}: the stack stands on the lift"
+        );
+        w.move_solid(lift, 0, -64).unwrap();
+        w.step(Keys::NONE);
+        let lift_box = w.solid(lift).unwrap().rect();
+        assert_eq!(lift_box.y, 64, "{mode}");
+        let (lower, lower_alive) = body(&w, 2);
+        assert!(lower_alive, "{mode}: the lower crate went the whole way");
+        assert_eq!(lower.y, slab.bottom(), "{mode}: flush under the slab");
+        let (top, top_alive) = body(&w, 1);
+        assert!(
+            !top_alive,
+            "{mode}: the top crate, stopped by the slab, is crushed"
+        );
+        assert!(!lower.overlaps(&slab) && !top.overlaps(&slab), "{mode}");
+    }
+}
+
+/// The same stack carried sideways 64 px in one step, a block of the
+/// game's in the top crate's way: the lower crate goes the whole way, the
+/// top one stops at the block and is left behind (not carried through it).
+#[test]
+fn a_stack_carried_sideways_leaves_a_crate_at_a_block() {
+    let text = "
+        ##########
+        #........#
+        #........#
+        #.C......#
+        #.C......#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let lift = w
+            .add_solid(Rect::new(32, 80, 16, 16), SolidKind::Solid)
+            .unwrap();
+        let block = Rect::new(80, 48, 16, 16);
+        w.add_solid(block, SolidKind::Solid).unwrap();
+        w.step(Keys::NONE);
+        assert_eq!(
+            body(&w, 2).0.bottom(),
+            80,
+            "{mode}: the stack stands on the lift"
+        );
+        w.move_solid(lift, 64, 0).unwrap();
+        w.step(Keys::NONE);
+        let (lower, lower_alive) = body(&w, 2);
+        assert!(lower_alive && lower.x == 96, "{mode}: {lower:?}");
+        let (top, top_alive) = body(&w, 1);
+        assert!(top_alive, "{mode}");
+        assert_eq!(top.right(), block.x, "{mode}: stopped at the block");
+        assert!(!top.overlaps(&block), "{mode}");
+    }
+}
+
+/// A removed solid blocks nothing: an actor runs through where it was.
+#[test]
+fn a_removed_solid_blocks_nothing() {
+    let text = "
+        ##########
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let wall = w
+            .add_solid(Rect::new(80, 16, 16, 32), SolidKind::Solid)
+            .unwrap();
+        let runner =
+            ActorSpec::new(Rect::new(40, 36, 12, 12)).drive(Drive::Velocity { gravity: true });
+        let runner = w.add(runner).unwrap();
+        for _ in 0..30 {
+            w.set_velocity(runner, 120.0, 0.0).unwrap();
+            w.step(Keys::NONE);
+        }
+        assert_eq!(
+            w.body(runner).unwrap().rect().right(),
+            80,
+            "{mode}: stopped by the wall"
+        );
+        w.remove_solid(wall).unwrap();
+        for _ in 0..30 {
+            w.set_velocity(runner, 120.0, 0.0).unwrap();
+            w.step(Keys::NONE);
+        }
+        assert!(
+            w.body(runner).unwrap().rect().x > 96,
+            "{mode}: through where it was"
+        );
+    }
+}
+
+/// A walker that starts inside a one-way solid falls out of it as from
+/// open air: it does not stand on a top it is inside, so its fall speeds
+/// up step by step.
+#[test]
+fn a_walker_inside_a_one_way_solid_falls_out_of_it() {
+    let text = "
+        gravity = 600
+        walker_speed = 1
+        ##########
+        #........#
+        #....W...#
+        #........#
+        #........#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let start = body(&w, 1).0;
+        w.add_solid(Rect::new(64, 16, 48, 64), SolidKind::OneWay)
+            .unwrap();
+        let mut speeds = Vec::new();
+        for _ in 0..6 {
+            w.step(Keys::NONE);
+            speeds.push(w.level_bodies()[0].vy());
+        }
+        assert_eq!(speeds, [10.0, 20.0, 30.0, 40.0, 50.0, 60.0], "{mode}");
+        assert!(body(&w, 1).0.y > start.y, "{mode}");
+    }
+}
+
+/// A solid actor rising with a crate on it carries the crate up: its own
+/// move is not stopped by its own rider.
+#[test]
+fn a_solid_actor_rising_carries_the_crate_on_it() {
+    let text = "
+        ##########
+        #........#
+        #........#
+        #........#
+        #...C....#
+        #........#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let lift = ActorSpec::new(Rect::new(64, 96, 16, 16))
+            .drive(Drive::Velocity { gravity: false })
+            .rules(Rules {
+                solid: true,
+                ..Rules::ACTOR
+            });
+        let lift = w.add(lift).unwrap();
+        run(&mut w, Keys::NONE, 30);
+        assert_eq!(
+            body(&w, 1).0.bottom(),
+            96,
+            "{mode}: the crate came to rest on it"
+        );
+        for _ in 0..10 {
+            w.set_velocity(lift, 0.0, -120.0).unwrap();
+            w.step(Keys::NONE);
+        }
+        let l = w.body(lift).unwrap().rect();
+        assert_eq!(l.y, 76, "{mode}: it rose 2 px a step");
+        assert_eq!(body(&w, 1).0.bottom(), l.y, "{mode}: carrying the crate");
+    }
+}
