@@ -169,8 +169,16 @@ fn a_stack_squeezed_between_two_movers_never_overlaps() {
     }
 }
 
+/// Cases per property: 400, or `PROPERTY_CASES` for a deeper search.
+fn cases() -> u32 {
+    std::env::var("PROPERTY_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(400)
+}
+
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: cases(), failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
     fn with_crates_and_walkers_the_exact_modes_agree_and_nothing_is_inside_a_solid(
@@ -192,5 +200,36 @@ proptest! {
         prop_assert!(held_b.is_ok(), "sweep: {:?}\n{}", held_b, text);
         prop_assert!(trace_a == trace_b, "traces differ\n{}", text);
         prop_assert!(actors_a == actors_b, "actors differ\n{}", text);
+    }
+}
+
+/// A one-way lift turning up under a stack of two crates with a gap below
+/// them carries a third crate up into the stack: the row takes the lower
+/// crate in, then the upper one after the lower has risen into it. The
+/// upper one rides the lower, so the lower carries it the rest of its way
+/// and it ends on top, in play (it was left inside the lower one once,
+/// and crushed there before that). Found by the property below.
+#[test]
+fn a_rider_taken_into_its_supports_row_is_carried_the_rest_of_the_way() {
+    let text = "gravity = 30\nmax_fall = 3\nrun_speed = 3\nwalker_speed = 3\na = oneway down 5 2404\n@.........\n..........\n..........\n.........a\n.........C\n.........C\n..........\n.........C\n..........\n..........\n..........\n..........\n";
+    let level = Level::parse(text, "found.txt").unwrap();
+    let inputs = vec![keys("down"); 11];
+    for mode in CollisionMode::EXACT {
+        let (_, _, held) = play(&level, mode, &inputs);
+        assert_eq!(held, Ok(()), "{mode}");
+        let mut w = World::new(level.clone(), mode);
+        for _ in 0..3 {
+            w.step(Keys::NONE);
+        }
+        let ys: Vec<(i32, bool)> = w
+            .level_bodies()
+            .iter()
+            .map(|b| (b.rect().y, b.alive()))
+            .collect();
+        assert_eq!(
+            ys,
+            [(40, true), (56, true), (72, true)],
+            "{mode}: stacked, all in play"
+        );
     }
 }

@@ -23,6 +23,13 @@ pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
     union(from, from.shifted(axis, d))
 }
 
+/// Where body `id` was before the row `row` moved, if it moved in it.
+pub(crate) fn before_row(row: &[(BodyId, Rect)], id: BodyId) -> Option<Rect> {
+    row.iter()
+        .find(|&&(j, _)| j == id)
+        .map(|&(_, before)| before)
+}
+
 /// The row of pixels just under a box: where what it stands on has its top.
 pub(crate) fn feet(r: &Rect) -> Rect {
     Rect::new(r.x, r.bottom(), r.w, 1)
@@ -191,21 +198,33 @@ impl World {
     /// a move of `c` carries rather than pushes. (Each body rides one
     /// thing, so each is met once.)
     pub(crate) fn rider_tree(&self, c: Carrier) -> Vec<BodyId> {
-        self.rider_tree_on(c, self.carrier_rect(c))
+        self.rider_tree_on(c, self.carrier_rect(c), &[])
     }
 
     /// [`World::rider_tree`] of `c` standing at `at` (where it was before
-    /// it moved): a body rides only what it stands on.
-    pub(crate) fn rider_tree_on(&self, c: Carrier, at: Rect) -> Vec<BodyId> {
+    /// it moved): a body rides only what it stands on. A body that moved
+    /// in one row with `c` (`row`: each with its box before) is judged
+    /// where it was before the row moved: it still rides what it stood on.
+    pub(crate) fn rider_tree_on(
+        &self,
+        c: Carrier,
+        at: Rect,
+        row: &[(BodyId, Rect)],
+    ) -> Vec<BodyId> {
         let mut tree = Vec::new();
         let mut frontier = vec![c];
         // NOTE: an explicit work list, not recursion: a stack of crates as
         // deep as the level allows costs its size, not the call stack.
         while let Some(top) = frontier.pop() {
-            let under = if top == c { at } else { self.carrier_rect(top) };
+            let under = match top {
+                _ if top == c => at,
+                Carrier::Body(j) => before_row(row, j).unwrap_or(self.carrier_rect(top)),
+                Carrier::Solid(_) => self.carrier_rect(top),
+            };
             for &who in self.riders_of(top) {
                 let b = &self.bodies[who.index()];
-                if b.movable() && b.support == Some(top) && stands_on_top(&b.rect, &under) {
+                let rect = before_row(row, who).unwrap_or(b.rect);
+                if b.movable() && b.support == Some(top) && stands_on_top(&rect, &under) {
                     tree.push(who);
                     if b.rules.solid {
                         frontier.push(Carrier::Body(who));

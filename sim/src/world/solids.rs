@@ -16,7 +16,7 @@ use crate::tuning::{steps, STEPS_PER_SECOND};
 
 use super::body::{Cause, Drive};
 use super::index::Layer;
-use super::near::{swept, union};
+use super::near::{before_row, swept, union};
 use super::World;
 
 /// What the leading face of a box moving from `old` to `new` sweeps over:
@@ -81,7 +81,7 @@ impl World {
         chain: &mut Vec<Carrier>,
         pusher: Option<BodyId>,
     ) {
-        if let Some(plan) = self.plan_move(s, (old, new), chain, pusher) {
+        if let Some(plan) = self.plan_move(s, (old, new), chain, pusher, &[]) {
             self.carry_and_push(plan, chain, &[]);
         }
     }
@@ -104,7 +104,7 @@ impl World {
             .iter()
             .filter_map(|&(j, before)| {
                 let after = self.bodies[j.index()].rect;
-                self.plan_move(Carrier::Body(j), (before, after), chain, pusher)
+                self.plan_move(Carrier::Body(j), (before, after), chain, pusher, row)
             })
             .collect();
         for plan in plans {
@@ -114,14 +114,16 @@ impl World {
 
     /// What `s`'s move from `old` to `new` will carry and push, judged
     /// where everything is when it begins: its riders (and theirs), never
-    /// pushed by it, and the bodies ahead of its leading face. `None` for
-    /// no move at all.
+    /// pushed by it, and the bodies ahead of its leading face (`row`: the
+    /// crates that moved in one row with it, with their boxes before).
+    /// `None` for no move at all.
     fn plan_move(
         &self,
         s: Carrier,
         (old, new): (Rect, Rect),
         chain: &[Carrier],
         pusher: Option<BodyId>,
+        row: &[(BodyId, Rect)],
     ) -> Option<Plan> {
         let (axis, d) = displacement(old, new);
         if d == 0 {
@@ -135,7 +137,7 @@ impl World {
         // its own move (or another solid's) took off `s` before `s` moved
         // rides it no more: it is not in the tree, and `s` may push it like
         // any body.
-        let tree = self.rider_tree_on(s, old);
+        let tree = self.rider_tree_on(s, old, row);
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
         let ahead = self.ahead_of(s, (old, new), &in_tree, chain, pusher, (kind, naive));
@@ -201,16 +203,15 @@ impl World {
             if !b.movable() || b.support != Some(s) {
                 continue;
             }
-            if !stands_on_top(&b.rect, &old) {
+            // NOTE: a rider that moved in the same row as `s` (taken in by
+            // another crate of it) still rides it, judged where it stood
+            // before the row moved, and is carried only the rest of the way.
+            let before = before_row(moved_with_it, who);
+            if !stands_on_top(&before.unwrap_or(b.rect), &old) {
                 self.bodies[who.index()].support = None;
                 continue;
             }
-            // NOTE: a rider that moved in the same row as `s` (taken in by
-            // another crate of it) is carried only the rest of the way.
-            let already = moved_with_it
-                .iter()
-                .find(|&&(j, _)| j == who)
-                .map_or(0, |&(_, before)| b.rect.pos(axis) - before.pos(axis));
+            let already = before.map_or(0, |before| b.rect.pos(axis) - before.pos(axis));
             let rest = d - already;
             if rest * sign > 0 {
                 self.move_for(who, axis, rest, chain, (s, carried_in), true);
