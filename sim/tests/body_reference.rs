@@ -179,6 +179,21 @@ fn a_rider_carried_by_one_crate_of_a_row_is_not_pushed_by_the_next() {
     check(&rows, 4571, 229, 1, &[(48600.33, 0.0)]).unwrap();
 }
 
+/// A walker that walked off its crate (pushed one way, then back under it
+/// by another actor in the same step) rides it no more that step: the
+/// second push does not carry it back against the wall.
+#[test]
+fn a_body_off_its_crate_is_not_carried_when_the_crate_comes_back() {
+    let rows: Vec<Vec<char>> = [
+        "....", "..A.", "....", "....", "..A.", ".#W-", "AACA", "..#.",
+    ]
+    .iter()
+    .map(|r| r.chars().collect())
+    .collect();
+    let velocities = [(0.0, 11709.192), (-392.7837, 4371.6323), (276.0534, 0.0)];
+    check(&rows, 37679, 19, 134, &velocities).unwrap();
+}
+
 /// A walker riding a falling crate, hanging over a floor tile: left there
 /// as the crate falls away from it, not crushed.
 #[test]

@@ -118,7 +118,7 @@ impl World {
     /// crates that moved in one row with it, with their boxes before).
     /// `None` for no move at all.
     fn plan_move(
-        &self,
+        &mut self,
         s: Carrier,
         (old, new): (Rect, Rect),
         chain: &[Carrier],
@@ -132,11 +132,20 @@ impl World {
         let sign = d.signum();
         let naive = self.mode == crate::CollisionMode::Naive;
         let kind = self.carrier_kind(s);
-        // NOTE: who is ahead is judged where everything was when `s` began
-        // to move (the pusher, already moved with it, never is). A rider
-        // its own move (or another solid's) took off `s` before `s` moved
-        // rides it no more: it is not in the tree, and `s` may push it like
+        // A rider its own move (or another solid's) took off `s` before `s`
+        // moved rides it no more, for the rest of the step (should `s` come
+        // back under it): it is not in the tree, and `s` may push it like
         // any body.
+        for k in 0..self.riders_of(s).len() {
+            let who = self.riders_of(s)[k];
+            let b = &self.bodies[who.index()];
+            let rect = before_row(row, who).unwrap_or(b.rect);
+            if b.support == Some(s) && !stands_on_top(&rect, &old) {
+                self.bodies[who.index()].support = None;
+            }
+        }
+        // NOTE: who is ahead is judged where everything was when `s` began
+        // to move (the pusher, already moved with it, never is).
         let tree = self.rider_tree_on(s, old, row);
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
