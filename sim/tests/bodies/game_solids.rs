@@ -202,3 +202,66 @@ fn a_solid_actor_rising_carries_the_crate_on_it() {
         assert_eq!(body(&w, 1).0.bottom(), l.y, "{mode}: carrying the crate");
     }
 }
+
+/// A stack of crates on a solid the game drives down 48 px in one step,
+/// a one-way ledge across the way: the crates stop on the ledge (a top
+/// stops what is carried down onto it) and the solid goes on through.
+#[test]
+fn a_stack_carried_down_onto_a_ledge_stops_there() {
+    let text = "
+        ##########
+        #........#
+        #..C.....#
+        #..C.....#
+        #........#
+        #........#
+        #.----...#
+        #........#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let lift = w
+            .add_solid(Rect::new(48, 64, 16, 16), SolidKind::Solid)
+            .unwrap();
+        w.step(Keys::NONE);
+        assert_eq!(
+            body(&w, 2).0.bottom(),
+            64,
+            "{mode}: the stack stands on the lift"
+        );
+        w.move_solid(lift, 0, 48).unwrap();
+        w.step(Keys::NONE);
+        assert_eq!(
+            w.solid(lift).unwrap().rect().y,
+            112,
+            "{mode}: through the ledge"
+        );
+        let (lower, top) = (body(&w, 2), body(&w, 1));
+        assert!(lower.1 && top.1, "{mode}");
+        assert_eq!(lower.0.bottom(), 96, "{mode}: the lower crate on the ledge");
+        assert_eq!(top.0.bottom(), lower.0.y, "{mode}: the top one on it");
+    }
+}
+
+/// A body placed standing on a crate is grounded at once (before any
+/// step): the crate under its feet counts, not only the tiles.
+#[test]
+fn an_actor_placed_on_a_crate_stands_at_once() {
+    let text = "
+        ########
+        #......#
+        #......#
+        #..C...#
+        #@.....#
+        ########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let crate_top = body(&w, 1).0.y;
+        let a = w.add_actor(Rect::new(50, crate_top - 12, 12, 12)).unwrap();
+        assert!(w.body(a).unwrap().grounded(), "{mode}");
+    }
+}
