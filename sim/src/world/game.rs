@@ -116,6 +116,23 @@ impl ActorSpec {
 
     /// Its own tuning (its run, jump, gravity, walker speed…) instead of
     /// the world's.
+    ///
+    /// ```
+    /// use dropthrough_sim::{ActorSpec, CollisionMode, Keys, Level, Rect, Tuning, World};
+    ///
+    /// let level = Level::parse("##########\n#@.......#\n##########\n", "room.txt")?;
+    /// let mut world = World::new(level, CollisionMode::Sweep);
+    /// let slow = Tuning { run_speed: 60.0, ..Tuning::default() };
+    /// let snail = world.add(ActorSpec::new(Rect::new(18, 20, 12, 12)).tuning(slow))?;
+    /// let right = Keys { right: true, ..Keys::NONE };
+    /// world.set_keys(snail, right)?;
+    /// for _ in 0..30 {
+    ///     world.step(right);
+    /// }
+    /// // The player ran further than the actor holding the same keys.
+    /// assert!(world.player().rect().x > world.body(snail).unwrap().rect().x + 20);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn tuning(self, tuning: Tuning) -> ActorSpec {
         ActorSpec {
             tuning: Some(tuning),
@@ -132,6 +149,23 @@ impl ActorSpec {
     /// carries them; it pushes bodies ahead of it and is pushed only as
     /// crates are (in rows). A game's own boxes. Off by default: actors
     /// pass through each other and the player, as in Celeste.
+    ///
+    /// ```
+    /// use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Level, Rect, World};
+    ///
+    /// let level = Level::parse("##########\n#........#\n#@.......#\n##########\n", "room.txt")?;
+    /// let mut world = World::new(level, CollisionMode::Sweep);
+    /// // A box of the game's against the right wall: the player runs into
+    /// // it and stops there (a box that is not solid, it would pass through).
+    /// let still = Drive::Velocity { gravity: true };
+    /// let block = world.add(ActorSpec::new(Rect::new(128, 32, 16, 16)).solid(true).drive(still))?;
+    /// for _ in 0..60 {
+    ///     world.step(Keys { right: true, ..Keys::NONE });
+    /// }
+    /// assert_eq!(world.player().rect().right(), 128);
+    /// assert_eq!(world.body(block).unwrap().rect().x, 128);
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn solid(self, solid: bool) -> ActorSpec {
         self.rules(Rules {
             solid,
@@ -396,6 +430,19 @@ impl World {
     /// by a velocity keeps it until the game changes it, a wall stops it
     /// along x, or a floor or ceiling along y; gravity adds to it if its
     /// drive says so. (Any other body's drive sets its velocity each step.)
+    ///
+    /// ```
+    /// use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Level, Rect, World};
+    ///
+    /// let level = Level::parse("##########\n#@.......#\n##########\n", "room.txt")?;
+    /// let mut world = World::new(level, CollisionMode::Sweep);
+    /// let puck = world.add(ActorSpec::new(Rect::new(40, 20, 10, 10)).drive(Drive::Velocity { gravity: false }))?;
+    /// world.set_velocity(puck, 6000.0, 0.0)?; // 100 px a step, and never through the wall
+    /// world.step(Keys::NONE);
+    /// let puck = world.body(puck).unwrap();
+    /// assert_eq!((puck.rect().right(), puck.vx()), (144, 0.0)); // the wall stopped it
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn set_velocity(&mut self, id: BodyId, vx: f32, vy: f32) -> Result<(), WorldError> {
         let b = self.body_mut(id)?;
         if !(vx.is_finite() && vy.is_finite()) {
@@ -410,6 +457,21 @@ impl World {
     /// to its own move there (x, then y, at its turn in step 4): it is
     /// stopped by what stops its own moves, tunnel-proof at any distance,
     /// and its report says what stopped it.
+    ///
+    /// ```
+    /// use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Level, Obstacle, Rect, Side, World};
+    ///
+    /// let level = Level::parse("##########\n#@.......#\n##########\n", "room.txt")?;
+    /// let mut world = World::new(level, CollisionMode::Sweep);
+    /// let ghost = world.add(ActorSpec::new(Rect::new(40, 20, 12, 12)).drive(Drive::Velocity { gravity: false }))?;
+    /// world.move_body(ghost, -100, 0)?;
+    /// world.step(Keys::NONE);
+    /// let g = world.body(ghost).unwrap();
+    /// assert_eq!(g.rect().x, 16);
+    /// let stopped = g.report().x.and_then(|m| m.stopped_by());
+    /// assert_eq!(stopped, Some((Side::Wall, Obstacle::Tile { col: 0, row: 1 })));
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn move_body(&mut self, id: BodyId, dx: i32, dy: i32) -> Result<(), WorldError> {
         let b = self.body_mut(id)?;
         b.nudge.0 = b.nudge.0.saturating_add(dx).clamp(-MAX_REACH, MAX_REACH);
@@ -420,6 +482,24 @@ impl World {
     /// Adds a solid of the game's own with its box at `rect`: solid (all
     /// sides block) or one-way (only its top, by the one-way rule). It
     /// moves only when the game says ([`World::move_solid`]). Gives its id.
+    ///
+    /// ```
+    /// use dropthrough_sim::{Carrier, CollisionMode, Keys, Level, Rect, SolidKind, World};
+    ///
+    /// let level = Level::parse("##########\n#........#\n#........#\n#@.......#\n##########\n", "room.txt")?;
+    /// let mut world = World::new(level, CollisionMode::Sweep);
+    /// // A one-way elevator resting on the floor, an actor standing on it.
+    /// let elevator = world.add_solid(Rect::new(64, 60, 32, 4), SolidKind::OneWay)?;
+    /// let rider = world.add_actor(Rect::new(70, 48, 12, 12))?;
+    /// world.step(Keys::NONE);
+    /// assert_eq!(world.body(rider).unwrap().support(), Some(Carrier::Solid(elevator)));
+    /// for _ in 0..10 {
+    ///     world.move_solid(elevator, 0, -2)?;
+    ///     world.step(Keys::NONE);
+    /// }
+    /// assert_eq!(world.body(rider).unwrap().rect().bottom(), 40); // carried up 20 px
+    /// # Ok::<(), Box<dyn std::error::Error>>(())
+    /// ```
     pub fn add_solid(&mut self, rect: Rect, kind: SolidKind) -> Result<SolidId, WorldError> {
         let rect = check_box(rect)?;
         let id = SolidId(self.solids.len() as u32);
