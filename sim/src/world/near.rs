@@ -91,18 +91,8 @@ impl World {
             false
         });
         // By id, each once (a body may be in several cells).
-        let bodies = &mut out[solids..];
-        if bodies.len() > 1 {
-            bodies.sort_unstable_by_key(|b| b.owner);
-            let mut keep = solids + 1;
-            for k in solids + 1..out.len() {
-                if out[k].owner != out[keep - 1].owner {
-                    out[keep] = out[k];
-                    keep += 1;
-                }
-            }
-            out.truncate(keep);
-        }
+        out[solids..].sort_unstable_by_key(|b| b.owner);
+        out.dedup_by_key(|b| b.owner);
         out
     }
 
@@ -180,6 +170,8 @@ impl World {
         }
     }
 
+    /// Who chose to ride `c` at the start of the step (some may have
+    /// stopped riding since).
     pub(crate) fn riders_of(&self, c: Carrier) -> &[BodyId] {
         match c {
             Carrier::Solid(s) => &self.solids[s.index()].riders,
