@@ -21,7 +21,7 @@ pub struct Events {
     pub bump: bool,
     /// Came to stand.
     pub land: bool,
-    /// Died ([`Body::cause`] says why).
+    /// Died ([`Body::cause`](crate::Body::cause) says why).
     pub death: bool,
     /// Touched the exit (the level's player: the run ends).
     pub exit: bool,
