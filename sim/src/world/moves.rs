@@ -83,8 +83,10 @@ impl World {
         let to = record.to();
         self.meets(id, from, to);
         let mut moved = row.crates;
-        moved.sort_by_key(|&(j, _)| j);
-        self.row_moved(&moved, &mut Vec::new(), Some(id));
+        if !moved.is_empty() {
+            moved.sort_by_key(|&(j, _)| j);
+            self.row_moved(&moved, &mut Vec::new(), Some(id));
+        }
         self.own_move_done(id, from, record.outcome.touch);
         record
     }
@@ -277,24 +279,35 @@ impl World {
             // each ask, and meet no one): one that dies is no longer
             // movable, so the next question finds the next.
             for layer in [Layer::Other, Layer::Solid] {
-                while !self.index.is_empty(layer) {
-                    let mut met = None;
-                    self.index.any_near(layer, &path, |j| {
-                        let o = &self.bodies[j.index()];
-                        let hit =
-                            j != id && o.movable() && o.rules.hazards && o.rect.overlaps(&path);
-                        if hit {
-                            met = Some(j);
-                        }
-                        hit
-                    });
-                    match met {
-                        Some(j) => self.die(j, Cause::Deadly, None),
-                        None => break,
-                    }
+                while let Some(j) = self.hazard_on(id, &path, layer) {
+                    self.die_met(j);
                 }
             }
         }
+    }
+
+    /// A body of `layer` in play, other than `id`, that hazards kill and
+    /// that overlaps `path`.
+    #[inline(always)]
+    fn hazard_on(&self, id: BodyId, path: &Rect, layer: Layer) -> Option<BodyId> {
+        let mut met = None;
+        self.index.any_near(layer, path, |j| {
+            let o = &self.bodies[j.index()];
+            let hit = j != id && o.movable() && o.rules.hazards && o.rect.overlaps(path);
+            if hit {
+                met = Some(j);
+            }
+            hit
+        });
+        met
+    }
+
+    /// A body met a deadly one: it dies. (Rare: kept out of the way of the
+    /// question every deadly body asks.)
+    #[cold]
+    #[inline(never)]
+    fn die_met(&mut self, j: BodyId) {
+        self.die(j, Cause::Deadly, None);
     }
 
     /// Whether a deadly body in play other than `id` overlaps `area`.
