@@ -279,7 +279,12 @@ impl World {
             return;
         }
         let b = &self.bodies[i];
-        let support = self.support_under(&b.rect, &b.dropping.solids, Some(id));
+        // NOTE: the blockers under the feet, if asked above, hold every
+        // candidate already.
+        let support = match b.drive {
+            Drive::Keys => near::support_among(&blockers, &b.rect, &b.dropping.solids, id),
+            _ => self.support_under(&b.rect, &b.dropping.solids, Some(id)),
+        };
         let b = &mut self.bodies[i];
         b.support = support;
         b.report.rode = support;

@@ -28,11 +28,79 @@ impl World {
         if b.drive == super::Drive::Fall || !b.movable() {
             return;
         }
+        if self.alone(id) {
+            self.own_moves_alone(id);
+            return;
+        }
         let x = self.own_move_x(id);
         self.bodies[id.index()].report.x = Some(x);
         if self.bodies[id.index()].movable() {
             let y = self.own_move_y(id);
             self.bodies[id.index()].report.y = Some(y);
+        }
+    }
+
+    /// Whether nothing but the tiles can meet body `id`'s own move this
+    /// step: it is not solid (a solid's move carries and pushes), and
+    /// within the reach of its move along x and then y, with a pixel to
+    /// spare, there is nothing that blocks it (a solid, a solid body),
+    /// nothing that kills it (a deadly body, if hazards kill it) and
+    /// nothing it kills (a body hazards kill, if it is deadly). Then its
+    /// own move asks the tiles alone, as in a world of bodies apart.
+    #[inline(always)]
+    fn alone(&self, id: BodyId) -> bool {
+        let b = &self.bodies[id.index()];
+        if b.rules.solid {
+            return false;
+        }
+        let reach = whole_reach(b.vx, b.rx, b.nudge.0);
+        let along_y = own_y_path(b);
+        let area = union(
+            swept(b.rect, Axis::X, reach),
+            union(along_y, along_y.shifted(Axis::X, reach)),
+        );
+        let area = Rect::new(area.x - 1, area.y - 1, area.w + 2, area.h + 2);
+        let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
+        let near = |layer: Layer, victim: bool| {
+            self.index.any_near(layer, &area, |j| {
+                let o = &self.bodies[j.index()];
+                j != id && o.movable() && (!victim || o.rules.hazards) && o.rect.overlaps(&area)
+            })
+        };
+        let blocks = self
+            .solids
+            .iter()
+            .any(|s| !s.removed && s.rect.overlaps(&area))
+            || near(Layer::Solid, false);
+        let meets = (hazards && near(Layer::Deadly, false)) || (deadly && near(Layer::Other, true));
+        !(blocks || meets)
+    }
+
+    /// Step (4) for a body [`World::alone`]: its own move along x, then y,
+    /// among the tiles alone; what it touches ends its motion, and a
+    /// walker notes whether it stands.
+    fn own_moves_alone(&mut self, id: BodyId) {
+        let mode = self.mode;
+        let b = &mut self.bodies[id.index()];
+        let (from, layer) = (b.rect, World::layer(b));
+        let x = b.own_x(mode, &self.level.grid, &[]);
+        b.walled(&x);
+        b.report.x = Some(x);
+        let mid = x.to();
+        self.index.moved(layer, id, &from, &mid);
+        if x.outcome.touch.is_some() && self.bodies[id.index()].movable() {
+            self.touched(id, x.outcome.touch);
+        }
+        let b = &mut self.bodies[id.index()];
+        if !b.movable() {
+            return;
+        }
+        let y = b.own_y(mode, &self.level.grid, &[]);
+        b.report.y = Some(y);
+        self.index.moved(layer, id, &mid, &y.to());
+        self.stood_after(id, &y);
+        if y.outcome.touch.is_some() && self.bodies[id.index()].movable() {
+            self.touched(id, y.outcome.touch);
         }
     }
 
@@ -139,7 +207,15 @@ impl World {
         // NOTE: where it ended is the move's own answer (reading the box
         // back just after writing it would stall on the store).
         self.meets(id, from, y.to());
-        if matches!(self.bodies[i].drive, Drive::Walker | Drive::Fall) {
+        self.stood_after(id, &y);
+        self.own_move_done(id, from, y.outcome.touch);
+        y
+    }
+
+    /// After the own move `y` of body `id` along y: a walker notes whether
+    /// it stands (and stops falling if it does).
+    fn stood_after(&mut self, id: BodyId, y: &MoveRecord) {
+        if matches!(self.bodies[id.index()].drive, Drive::Walker | Drive::Fall) {
             // NOTE: a walker's `stood` is whether it stands after its own
             // move (no later move of the step can change that but a
             // solid's, which asks again).
@@ -147,13 +223,12 @@ impl World {
             // stopped for nothing may still end standing.
             let floored = y.wanted > 0 && y.outcome.hit.is_some();
             let stands = floored || self.stands(id);
+            let b = &mut self.bodies[id.index()];
             if stands {
-                self.bodies[i].stop_y();
+                b.stop_y();
             }
-            self.bodies[i].stood = stands;
+            b.stood = stands;
         }
-        self.own_move_done(id, from, y.outcome.touch);
-        y
     }
 
     /// After a body's own move from `from`: a trigger it touched ends its

@@ -35,6 +35,27 @@ pub(crate) fn feet(r: &Rect) -> Rect {
     Rect::new(r.x, r.bottom(), r.w, 1)
 }
 
+/// What [`World::support_under`] says for `rect` (body `me`), found among
+/// `blockers`, the blockers of the row of pixels under it (solids by id,
+/// then solid bodies by id).
+pub(crate) fn support_among(
+    blockers: &[Blocker],
+    rect: &Rect,
+    dropping: &SolidSet,
+    me: BodyId,
+) -> Option<Carrier> {
+    blockers
+        .iter()
+        .find(|bl| {
+            let free = match bl.owner {
+                Carrier::Solid(s) => !dropping.contains(s),
+                Carrier::Body(j) => j != me,
+            };
+            free && stands_on_top(rect, &bl.rect)
+        })
+        .map(|bl| bl.owner)
+}
+
 impl World {
     /// Whether anything moves that could block a body: a solid, or a solid
     /// body. (Without any, a crowd's moves ask only the tiles.)
@@ -204,6 +225,10 @@ impl World {
         row: &[(BodyId, Rect)],
     ) -> Vec<BodyId> {
         let mut tree = Vec::new();
+        // NOTE: most carriers carry no one; then nothing is allocated.
+        if self.riders_of(c).is_empty() {
+            return tree;
+        }
         let mut frontier = vec![c];
         // NOTE: an explicit work list, not recursion: a stack of crates as
         // deep as the level allows costs its size, not the call stack.

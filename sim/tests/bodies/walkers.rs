@@ -58,6 +58,39 @@ fn a_walker_touching_the_player_kills_it() {
     }
 }
 
+/// A walker that walks into a player standing still kills it in the very
+/// step its own move reaches it (the player moved first in that step and
+/// had not met it yet), not a step later when the player's next move
+/// finds it there.
+#[test]
+fn a_walker_kills_the_player_in_the_step_its_own_move_reaches_it() {
+    for mode in EXACT {
+        let mut w = world(
+            "
+            walker_speed = 120
+            #########
+            #@.....W#
+            #########
+            ",
+            mode,
+        );
+        let mut died = false;
+        for n in 1..=60 {
+            let player = w.player().rect();
+            let walker = body(&w, 1).0;
+            // 120 px/s: two pixels left a step; its path overlaps the
+            // player once its left edge passes the player's right edge.
+            let reaches = walker.x - 2 < player.right();
+            died = w.step(Keys::NONE).events.death;
+            assert_eq!(died, reaches, "{mode}: step {n}");
+            if died {
+                break;
+            }
+        }
+        assert!(died, "{mode}: the walker reached the player");
+    }
+}
+
 #[test]
 fn falling_onto_a_walker_stomps_it_and_bounces_at_half_the_jump_speed() {
     for mode in EXACT {
