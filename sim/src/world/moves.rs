@@ -42,7 +42,7 @@ impl World {
 
     /// Whether nothing but the tiles can meet body `id`'s own move this
     /// step: it is not solid (a solid's move carries and pushes), and
-    /// within the reach of its move along x and then y, with a pixel to
+    /// within the reach of its move along x and then y, with pixels to
     /// spare, there is nothing that blocks it (a solid, a solid body),
     /// nothing that kills it (a deadly body, if hazards kill it) and
     /// nothing it kills (a body hazards kill, if it is deadly). Then its
@@ -55,11 +55,13 @@ impl World {
         }
         let reach = whole_reach(b.vx, b.rx, b.nudge.0);
         let along_y = own_y_path(b);
+        // NOTE: the path along y has pixels to spare on every side (the
+        // corner slide's sideways, a pixel and more up and down), so the
+        // whole area does too.
         let area = union(
             swept(b.rect, Axis::X, reach),
             union(along_y, along_y.shifted(Axis::X, reach)),
         );
-        let area = Rect::new(area.x - 1, area.y - 1, area.w + 2, area.h + 2);
         let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
         let near = |layer: Layer, victim: bool| {
             self.index.any_near(layer, &area, |j| {
