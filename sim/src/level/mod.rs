@@ -199,8 +199,8 @@ impl Level {
             .map(|m| format!("mover '{}'", m.letter))
     }
 
-    /// Checks that `cell` is in the grid, free, and off every solid mover's path.
-    fn check_free(&self, cell: Cell) -> Result<(), BuildError> {
+    /// Checks that `cell` is in the grid and nothing is there yet.
+    fn check_empty(&self, cell: Cell) -> Result<(), BuildError> {
         if !self.grid.contains(cell) {
             return Err(BuildError::Grid(GridError::Outside {
                 cell,
@@ -208,9 +208,15 @@ impl Level {
                 height: self.grid.height(),
             }));
         }
-        if let Some(what) = self.taken(cell) {
-            return Err(BuildError::Taken { cell, what });
+        match self.taken(cell) {
+            Some(what) => Err(BuildError::Taken { cell, what }),
+            None => Ok(()),
         }
+    }
+
+    /// Checks that `cell` is in the grid, free, and off every solid mover's path.
+    fn check_free(&self, cell: Cell) -> Result<(), BuildError> {
+        self.check_empty(cell)?;
         let r = cell.rect();
         match self
             .movers
@@ -269,17 +275,7 @@ impl Level {
         }
         for row in first.row..=last.row {
             for col in first.col..=last.col {
-                let cell = Cell::new(col, row);
-                if !self.grid.contains(cell) {
-                    return Err(BuildError::Grid(GridError::Outside {
-                        cell,
-                        width: self.grid.width(),
-                        height: self.grid.height(),
-                    }));
-                }
-                if let Some(what) = self.taken(cell) {
-                    return Err(BuildError::Taken { cell, what });
-                }
+                self.check_empty(Cell::new(col, row))?;
             }
         }
         let (cols, rows) = (last.col - first.col + 1, last.row - first.row + 1);
