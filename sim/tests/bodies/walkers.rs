@@ -33,31 +33,6 @@ fn a_walker_walks_left_turns_at_a_wall_and_walks_back() {
     }
 }
 
-#[test]
-fn a_walker_touching_the_player_kills_it() {
-    for mode in EXACT {
-        let mut w = world(
-            "
-            walker_speed = 120
-            #########
-            #@.....W#
-            #########
-            ",
-            mode,
-        );
-        let mut died = false;
-        for _ in 0..60 {
-            died |= w.step(Keys::NONE).events.death;
-        }
-        assert!(died, "{mode}");
-        assert_eq!(
-            w.walker_deaths(),
-            w.deaths(),
-            "{mode}: every death a walker's"
-        );
-    }
-}
-
 /// A walker that walks into a player standing still kills it in the very
 /// step its own move reaches it (the player moved first in that step and
 /// had not met it yet), not a step later when the player's next move
@@ -88,6 +63,11 @@ fn a_walker_kills_the_player_in_the_step_its_own_move_reaches_it() {
             }
         }
         assert!(died, "{mode}: the walker reached the player");
+        assert_eq!(
+            w.walker_deaths(),
+            w.deaths(),
+            "{mode}: every death a walker's"
+        );
     }
 }
 
