@@ -6,6 +6,24 @@
 use super::*;
 use dropthrough_sim::{ActorSpec, Drive, Rules};
 
+/// The world of `text` in `mode` with a solid of the game's at `lift` and
+/// more at `others`, one step in: the stack of crates drawn over the lift
+/// stands on it (body 2 is its lowest crate).
+fn stack_on_lift(text: &str, mode: CollisionMode, lift: Rect, others: &[Rect]) -> (World, SolidId) {
+    let mut w = world(text, mode);
+    let id = w.add_solid(lift, SolidKind::Solid).unwrap();
+    for &r in others {
+        w.add_solid(r, SolidKind::Solid).unwrap();
+    }
+    w.step(Keys::NONE);
+    assert_eq!(
+        body(&w, 2).0.bottom(),
+        lift.y,
+        "{mode}: the stack stands on the lift"
+    );
+    (w, id)
+}
+
 /// A stack of two crates on a solid the game drives, thrown up 64 px in
 /// one step under another of its solids: the lower crate ends flush under
 /// it, and the top one, stopped there inside the lower one's new box, is
@@ -26,18 +44,8 @@ fn a_stack_thrown_up_into_another_solid_stops_under_it() {
         ##########
     ";
     for mode in EXACT {
-        let mut w = world(text, mode);
-        let lift = w
-            .add_solid(Rect::new(48, 128, 16, 16), SolidKind::Solid)
-            .unwrap();
         let slab = Rect::new(48, 32, 16, 16);
-        w.add_solid(slab, SolidKind::Solid).unwrap();
-        w.step(Keys::NONE);
-        assert_eq!(
-            body(&w, 2).0.bottom(),
-            128,
-            "{mode}: the stack stands on the lift"
-        );
+        let (mut w, lift) = stack_on_lift(text, mode, Rect::new(48, 128, 16, 16), &[slab]);
         w.move_solid(lift, 0, -64).unwrap();
         w.step(Keys::NONE);
         let lift_box = w.solid(lift).unwrap().rect();
@@ -70,18 +78,8 @@ fn a_stack_carried_sideways_leaves_a_crate_at_a_block() {
         ##########
     ";
     for mode in EXACT {
-        let mut w = world(text, mode);
-        let lift = w
-            .add_solid(Rect::new(32, 80, 16, 16), SolidKind::Solid)
-            .unwrap();
         let block = Rect::new(80, 48, 16, 16);
-        w.add_solid(block, SolidKind::Solid).unwrap();
-        w.step(Keys::NONE);
-        assert_eq!(
-            body(&w, 2).0.bottom(),
-            80,
-            "{mode}: the stack stands on the lift"
-        );
+        let (mut w, lift) = stack_on_lift(text, mode, Rect::new(32, 80, 16, 16), &[block]);
         w.move_solid(lift, 64, 0).unwrap();
         w.step(Keys::NONE);
         let (lower, lower_alive) = body(&w, 2);
@@ -222,16 +220,7 @@ fn a_stack_carried_down_onto_a_ledge_stops_there() {
         ##########
     ";
     for mode in EXACT {
-        let mut w = world(text, mode);
-        let lift = w
-            .add_solid(Rect::new(48, 64, 16, 16), SolidKind::Solid)
-            .unwrap();
-        w.step(Keys::NONE);
-        assert_eq!(
-            body(&w, 2).0.bottom(),
-            64,
-            "{mode}: the stack stands on the lift"
-        );
+        let (mut w, lift) = stack_on_lift(text, mode, Rect::new(48, 64, 16, 16), &[]);
         w.move_solid(lift, 0, 48).unwrap();
         w.step(Keys::NONE);
         assert_eq!(
