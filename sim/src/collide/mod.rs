@@ -8,6 +8,7 @@
 
 mod blockers;
 mod naive;
+pub mod shape;
 mod substep;
 mod sweep;
 

@@ -66,6 +66,23 @@ pub enum Tile {
     TurretLeft = 6,
     /// `T`: a solid turret that fires at the player.
     TurretAim = 7,
+    /// `J`: a solid 45° slope rising to the right (◢).
+    SlopeUpRight = 8,
+    /// `L`: a solid 45° slope rising to the left (◣).
+    SlopeUpLeft = 9,
+    /// `1`: the low half of a solid 26.6° slope rising to the right.
+    ShallowUpRightLow = 10,
+    /// `2`: the high half of a solid 26.6° slope rising to the right.
+    ShallowUpRightHigh = 11,
+    /// `3`: the high half of a solid 26.6° slope falling to the right.
+    ShallowDownRightHigh = 12,
+    /// `4`: the low half of a solid 26.6° slope falling to the right.
+    ShallowDownRightLow = 13,
+    /// `{`: a one-way 45° slope rising to the right: only its surface
+    /// line blocks, and only a body coming down onto it.
+    OneWaySlopeUpRight = 14,
+    /// `}`: a one-way 45° slope rising to the left.
+    OneWaySlopeUpLeft = 15,
 }
 
 impl Tile {
@@ -80,6 +97,14 @@ impl Tile {
             '>' => Tile::TurretRight,
             '<' => Tile::TurretLeft,
             'T' => Tile::TurretAim,
+            'J' => Tile::SlopeUpRight,
+            'L' => Tile::SlopeUpLeft,
+            '1' => Tile::ShallowUpRightLow,
+            '2' => Tile::ShallowUpRightHigh,
+            '3' => Tile::ShallowDownRightHigh,
+            '4' => Tile::ShallowDownRightLow,
+            '{' => Tile::OneWaySlopeUpRight,
+            '}' => Tile::OneWaySlopeUpLeft,
             '.' | ' ' | '@' | 'C' | 'W' => Tile::Empty,
             _ => return None,
         })
@@ -96,6 +121,14 @@ impl Tile {
             5 => Tile::TurretRight,
             6 => Tile::TurretLeft,
             7 => Tile::TurretAim,
+            8 => Tile::SlopeUpRight,
+            9 => Tile::SlopeUpLeft,
+            10 => Tile::ShallowUpRightLow,
+            11 => Tile::ShallowUpRightHigh,
+            12 => Tile::ShallowDownRightHigh,
+            13 => Tile::ShallowDownRightLow,
+            14 => Tile::OneWaySlopeUpRight,
+            15 => Tile::OneWaySlopeUpLeft,
             _ => Tile::Empty,
         }
     }
@@ -111,10 +144,19 @@ impl Tile {
             Tile::TurretRight => '>',
             Tile::TurretLeft => '<',
             Tile::TurretAim => 'T',
+            Tile::SlopeUpRight => 'J',
+            Tile::SlopeUpLeft => 'L',
+            Tile::ShallowUpRightLow => '1',
+            Tile::ShallowUpRightHigh => '2',
+            Tile::ShallowDownRightHigh => '3',
+            Tile::ShallowDownRightLow => '4',
+            Tile::OneWaySlopeUpRight => '{',
+            Tile::OneWaySlopeUpLeft => '}',
         }
     }
 
-    /// Whether it blocks from every side: solid blocks and turrets.
+    /// Whether it blocks from every side, as a whole box: solid blocks and
+    /// turrets. (A solid slope blocks by its pixels: [`Tile::slope_height`].)
     #[inline]
     pub fn is_solid(self) -> bool {
         matches!(
@@ -144,6 +186,9 @@ pub struct Grid {
     /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
     occupied: Vec<u64>,
     words_per_col: usize,
+    /// How many slope tiles it holds: a grid without any never asks about
+    /// slope pixels, and moves as it did before slopes.
+    slopes: usize,
     /// Each tile's clearance ([`Grid::clearance`]), a byte per tile, made
     /// the first time a bullet asks: levels without bullets never hold it.
     clearance: OnceLock<Vec<u8>>,
@@ -195,6 +240,7 @@ impl Grid {
             packed: vec![0; stride * height],
             occupied: vec![0; width * words_per_col],
             words_per_col,
+            slopes: 0,
             clearance: OnceLock::new(),
         }
     }
@@ -271,6 +317,7 @@ impl Grid {
         if tile == Tile::Empty {
             return;
         }
+        self.slopes += tile.is_slope() as usize;
         self.packed[row * self.stride + col / 2] |= (tile as u8) << ((col % 2) * 4);
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
     }
@@ -298,6 +345,8 @@ impl Grid {
                 height: self.height,
             });
         }
+        let before = self.tile(cell);
+        self.slopes = self.slopes - before.is_slope() as usize + tile.is_slope() as usize;
         let (col, row) = (cell.col as usize, cell.row as usize);
         let byte = &mut self.packed[row * self.stride + col / 2];
         let shift = (col % 2) * 4;
@@ -484,6 +533,8 @@ impl Grid {
         self.packed.capacity() + self.occupied.capacity() * std::mem::size_of::<u64>() + clearance
     }
 }
+
+mod slope;
 
 #[cfg(test)]
 mod tests;
