@@ -150,6 +150,14 @@ pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64
                 _ => world_rect(vp, x + 6.0, y + 6.0, 4.0, 4.0, TURRET_MUZZLE),
             }
         }
+        slope @ (Tile::SlopeUpRight
+        | Tile::SlopeUpLeft
+        | Tile::ShallowUpRightLow
+        | Tile::ShallowUpRightHigh
+        | Tile::ShallowDownRightHigh
+        | Tile::ShallowDownRightLow
+        | Tile::OneWaySlopeUpRight
+        | Tile::OneWaySlopeUpLeft) => draw_slope(vp, slope, x, y),
         Tile::OneWay => {
             world_rect(vp, x, y, t, 5.0, PLANK);
             world_rect(vp, x, y, t, 1.0, PLANK_TOP);
@@ -171,6 +179,37 @@ pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64
             world_rect(vp, x + 4.0, y + 2.0, t - 8.0, t - 2.0, BACKGROUND);
             world_rect(vp, x + 6.0, y + 8.0, 2.0, 2.0, frame);
         }
+    }
+}
+
+/// A slope tile at world `(x, y)`, drawn as the ramp it is: a solid one
+/// as the block under its surface with a lit edge along it, a one-way one
+/// as a plank along its surface line (nothing under it).
+fn draw_slope(vp: &Viewport, slope: Tile, x: f32, y: f32) {
+    let t = TILE as f32;
+    let (left, right) = match slope {
+        Tile::OneWaySlopeUpRight => (0, 16),
+        Tile::OneWaySlopeUpLeft => (16, 0),
+        _ => slope.slope_segment().unwrap_or((16, 16)),
+    };
+    let at = |px: f32, py: f32| {
+        let (sx, sy) = vp.to_screen(px, py);
+        vec2(sx, sy)
+    };
+    let (top_left, top_right) = (y + t - left as f32, y + t - right as f32);
+    let surface = |down: f32| (at(x, top_left + down), at(x + t, top_right + down));
+    if slope.is_solid_slope() {
+        let (a, b) = surface(0.0);
+        let (c, d) = (at(x + t, y + t), at(x, y + t));
+        draw_triangle(a, b, c, SOLID);
+        draw_triangle(a, c, d, SOLID);
+        draw_line(a.x, a.y, b.x, b.y, 2.0 * vp.zoom, SOLID_TOP);
+    } else {
+        let (a, b) = surface(0.0);
+        let (c, d) = surface(4.0);
+        draw_triangle(a, b, d, PLANK);
+        draw_triangle(a, d, c, PLANK);
+        draw_line(a.x, a.y, b.x, b.y, vp.zoom, PLANK_TOP);
     }
 }
 
