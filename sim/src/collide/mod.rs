@@ -9,6 +9,7 @@
 mod blockers;
 mod naive;
 pub mod shape;
+pub(crate) mod slopes;
 mod substep;
 mod sweep;
 

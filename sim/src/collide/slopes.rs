@@ -1,0 +1,298 @@
+//! Moves on a level with slopes, by the pixel rule: a box goes one pixel
+//! at a time and asks, at each, whether the next box is free
+//! ([`shape::free`], the moving solids, and the one-way rules). A plain
+//! move (an airborne body's, a fall, a rise, a carry, a push) stops at
+//! what blocks it; a walk — the own move along x of a body that stands —
+//! steps up a pixel where only slope blocks it and snaps down a pixel to
+//! keep to a slope it walks down, so the middle of its feet follows the
+//! surface at any speed.
+//!
+//! A level without slopes never comes here: its moves are exactly those
+//! of the modes in `substep.rs`, `sweep.rs` and `naive.rs`.
+
+use super::blockers::Blocker;
+use super::shape::{self, edge};
+use super::{one_way_blocks, tile_obstacle, touching_any, AxisMove, Hit, Surface, Touch, Triggers};
+use crate::geom::{Axis, Rect, TILE};
+use crate::grid::{Grid, Tile};
+use crate::id::Obstacle;
+use crate::mover::SolidKind;
+
+/// What a move on a level with slopes meets besides the terrain.
+pub(crate) struct Around<'a> {
+    /// The moving solids where they are (those the body passes through
+    /// already left out).
+    pub blockers: &'a [Blocker],
+    /// Which one-way tile lines (flat tops and slope lines) are dropped
+    /// through, by row.
+    pub dropped: &'a dyn Fn(i32) -> bool,
+    /// The triggers that end the move.
+    pub triggers: Triggers,
+}
+
+/// The first cell (by column, then row) with a solid slope pixel under
+/// the shape of box `r`.
+fn slope_under(grid: &Grid, r: &Rect) -> Option<Obstacle> {
+    (r.x..r.right()).find_map(|x| {
+        let e = edge(r, x);
+        (r.y.div_euclid(TILE)..=(e - 1).div_euclid(TILE))
+            .find(|&row| e > r.y && grid.slope_top(x, row).is_some_and(|top| top < e))
+            .map(|row| tile_obstacle(grid, x.div_euclid(TILE), row))
+    })
+}
+
+/// The first cell (by row, then column) of box `r` that is solid to a
+/// whole box (not a shoulder), the outside included.
+fn box_solid_under(grid: &Grid, r: &Rect) -> Option<Obstacle> {
+    r.rows().find_map(|row| {
+        r.cols()
+            .find(|&col| grid.get(col, row).is_solid() && !grid.is_shoulder(col, row))
+            .map(|col| tile_obstacle(grid, col, row))
+    })
+}
+
+/// The first solid blocker box `r` overlaps.
+fn solid_blocker_under(blockers: &[Blocker], r: &Rect) -> Option<Obstacle> {
+    blockers
+        .iter()
+        .find(|b| b.kind == SolidKind::Solid && b.rect.overlaps(r))
+        .map(|b| b.owner.into())
+}
+
+/// What stops a box at `at`, whose bottom was `bottom_before` when its
+/// move began, from going one pixel `sign` along `axis` in a plain move:
+/// a solid (whole to the box), a solid slope pixel (under the shape), a
+/// solid blocker; going down, a flat one-way top or a one-way blocker it
+/// was above, or a one-way slope line under the shape's edge.
+fn stops(
+    grid: &Grid,
+    around: &Around,
+    at: &Rect,
+    (axis, sign): (Axis, i32),
+    bottom_before: i32,
+) -> Option<(Surface, Obstacle)> {
+    let next = at.shifted(axis, sign);
+    if let Some(by) = solid_blocker_under(around.blockers, &next)
+        .or_else(|| box_solid_under(grid, &next))
+        .or_else(|| slope_under(grid, &next))
+    {
+        return Some((Surface::Solid, by));
+    }
+    if axis == Axis::X || sign < 0 {
+        return None;
+    }
+    let feet = at.bottom();
+    let one_way_blocker = around.blockers.iter().find(|b| {
+        b.kind == SolidKind::OneWay
+            && bottom_before <= b.rect.y
+            && feet == b.rect.y
+            && at.x < b.rect.right()
+            && b.rect.x < at.right()
+    });
+    if let Some(b) = one_way_blocker {
+        return Some((Surface::OneWay, b.owner.into()));
+    }
+    let row = feet.div_euclid(TILE);
+    let flat = (feet.rem_euclid(TILE) == 0)
+        .then(|| {
+            at.cols().find(|&col| {
+                grid.get(col, row) == Tile::OneWay
+                    && one_way_blocks(1, bottom_before, feet, None)
+                    && !(around.dropped)(feet)
+            })
+        })
+        .flatten()
+        .map(|col| tile_obstacle(grid, col, row));
+    let line = || {
+        (at.x..at.right()).find_map(|x| {
+            let t = edge(at, x);
+            let row = t.div_euclid(TILE);
+            (grid.slope_line(x, row) == Some(t) && !(around.dropped)(t))
+                .then(|| tile_obstacle(grid, x.div_euclid(TILE), row))
+        })
+    };
+    flat.or_else(line).map(|by| (Surface::OneWay, by))
+}
+
+/// The strongest of `triggers` box `r` touches.
+fn touch(grid: &Grid, r: &Rect, triggers: Triggers) -> Option<Touch> {
+    match triggers == Triggers::NONE {
+        true => None,
+        false => touching_any(grid, r, triggers),
+    }
+}
+
+/// A plain move of box `from` by `distance` px along `axis`, a pixel at a
+/// time: it stops before what [`stops`] it, or at the first box that
+/// touches one of its triggers.
+pub(crate) fn plain_move(
+    grid: &Grid,
+    around: &Around,
+    from: Rect,
+    axis: Axis,
+    distance: i32,
+) -> AxisMove {
+    let sign = distance.signum();
+    let bottom_before = from.bottom();
+    let mut at = from;
+    let mut result = AxisMove::default();
+    for _ in 0..distance.unsigned_abs() {
+        if let Some((surface, by)) = stops(grid, around, &at, (axis, sign), bottom_before) {
+            let edge = at.leading_edge(axis, sign);
+            result.hit = Some(Hit { surface, edge, by });
+            return result;
+        }
+        at = at.shifted(axis, sign);
+        result.moved += sign;
+        if let Some(t) = touch(grid, &at, around.triggers) {
+            result.touch = Some(t);
+            return result;
+        }
+    }
+    result
+}
+
+/// Whether box `r` stands: its bottom on a solid tile's top (whole to
+/// it: not a shoulder), a flat one-way top or a moving solid's top not
+/// passed through; or, under its shape's edge, a solid slope pixel or a
+/// one-way slope line not dropped through.
+pub(crate) fn stands(grid: &Grid, around: &Around, r: &Rect) -> bool {
+    let feet = r.bottom();
+    let row = feet.div_euclid(TILE);
+    let on_tile = feet.rem_euclid(TILE) == 0
+        && r.cols().any(|col| {
+            let t = grid.get(col, row);
+            (t.is_solid() && !grid.is_shoulder(col, row))
+                || (t == Tile::OneWay && !(around.dropped)(feet))
+        });
+    let on_blocker = around
+        .blockers
+        .iter()
+        .any(|b| super::stands_on_top(r, &b.rect));
+    on_tile || on_blocker || shape::stands_on_slope(grid, r, &around.dropped)
+}
+
+/// A walk's account: how it went along x (what stopped it, a trigger),
+/// how far it went along y on the way (up is negative), and the visited
+/// boxes' extent along y (for what it met on the way).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub(crate) struct Walked {
+    pub along_x: AxisMove,
+    pub dy: i32,
+    /// The least and greatest y of the boxes it visited.
+    pub y_span: (i32, i32),
+    /// Pixels stepped up and snapped down.
+    pub steps_up: u32,
+    pub snaps: u32,
+}
+
+/// Whether the level pixel from `at` to `next` of a walk is free: the box
+/// free of the terrain and of solid blockers, and no one-way slope line
+/// it stands on rising into it.
+fn level_free(grid: &Grid, around: &Around, at: &Rect, next: &Rect) -> bool {
+    shape::free(grid, next)
+        && solid_blocker_under(around.blockers, next).is_none()
+        && !shape::line_blocks_walk(grid, at, next, &around.dropped)
+}
+
+/// A walk of box `from` by `distance` px along x (the own move of a body
+/// that stands at its start), by the pixel rule: each pixel goes level if
+/// it can; else, where only slope blocks it, steps up a pixel and then
+/// over; else stops as at a wall. After a level pixel a body that no
+/// longer stands and is not `rising` snaps a pixel down onto a slope
+/// right under it. Every box visited counts for triggers.
+pub(crate) fn walk(
+    grid: &Grid,
+    around: &Around,
+    from: Rect,
+    distance: i32,
+    rising: bool,
+) -> Walked {
+    let sign = distance.signum();
+    let mut at = from;
+    let mut w = Walked {
+        y_span: (from.y, from.y),
+        ..Walked::default()
+    };
+    let visit = |w: &mut Walked, r: &Rect| {
+        w.y_span = (w.y_span.0.min(r.y), w.y_span.1.max(r.y));
+        w.dy = r.y - from.y;
+        touch(grid, r, around.triggers)
+    };
+    for _ in 0..distance.unsigned_abs() {
+        let level = at.shifted(Axis::X, sign);
+        if level_free(grid, around, &at, &level) {
+            at = level;
+            w.along_x.moved += sign;
+            if let Some(t) = visit(&mut w, &at) {
+                w.along_x.touch = Some(t);
+                return w;
+            }
+            let down = at.shifted(Axis::Y, 1);
+            let snaps = !rising
+                && !stands(grid, around, &at)
+                && shape::free(grid, &down)
+                && solid_blocker_under(around.blockers, &down).is_none()
+                && (shape::stands_on_slope(grid, &down, &around.dropped));
+            if snaps {
+                at = down;
+                w.snaps += 1;
+                if let Some(t) = visit(&mut w, &at) {
+                    w.along_x.touch = Some(t);
+                    return w;
+                }
+            }
+            continue;
+        }
+        let only_slope = solid_blocker_under(around.blockers, &level).is_none()
+            && box_solid_under(grid, &level).is_none();
+        let up = at.shifted(Axis::Y, -1);
+        let over = up.shifted(Axis::X, sign);
+        let steps = only_slope
+            && shape::free(grid, &up)
+            && solid_blocker_under(around.blockers, &up).is_none()
+            && level_free(grid, around, &up, &over);
+        if steps {
+            w.steps_up += 1;
+            for r in [up, over] {
+                at = r;
+                if r == over {
+                    w.along_x.moved += sign;
+                }
+                if let Some(t) = visit(&mut w, &at) {
+                    w.along_x.touch = Some(t);
+                    return w;
+                }
+            }
+            continue;
+        }
+        let by = solid_blocker_under(around.blockers, &level)
+            .or_else(|| box_solid_under(grid, &level))
+            .or_else(|| slope_under(grid, &level))
+            .or_else(|| line_under(grid, around, &at, &level))
+            .unwrap_or(Obstacle::Outside);
+        w.along_x.hit = Some(Hit {
+            surface: Surface::Solid,
+            edge: at.leading_edge(Axis::X, sign),
+            by,
+        });
+        return w;
+    }
+    w
+}
+
+/// The one-way slope line that blocks a walk's level pixel from `at` to
+/// `next` (the first by column).
+fn line_under(grid: &Grid, around: &Around, at: &Rect, next: &Rect) -> Option<Obstacle> {
+    (at.x.max(next.x)..at.right().min(next.right())).find_map(|x| {
+        let t = edge(at, x);
+        let blocks = next.y <= t
+            && t < edge(next, x)
+            && grid.slope_line(x, t.div_euclid(TILE)) == Some(t)
+            && !(around.dropped)(t);
+        blocks.then(|| tile_obstacle(grid, x.div_euclid(TILE), t.div_euclid(TILE)))
+    })
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,152 @@
+use super::*;
+
+fn grid(rows: &[&str]) -> Grid {
+    let width = rows[0].len();
+    let tiles: Vec<Tile> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| Tile::from_char(c).unwrap()))
+        .collect();
+    Grid::new(width, rows.len(), &tiles).unwrap()
+}
+
+const NOTHING: Around = Around {
+    blockers: &[],
+    dropped: &|_| false,
+    triggers: Triggers::NONE,
+};
+
+/// A floor (row 4), a 45° ramp of three `J` cells rising right from
+/// column 8, each with its shoulder, and a plateau (row 1) to the right
+/// wall.
+const RAMP: [&str; 5] = [
+    "..............",
+    "..........J###",
+    ".........J####",
+    "........J#####",
+    "##############",
+];
+
+/// Where a 12 × 16 body stands on RAMP with its box at `x`: the floor,
+/// the ramp (`y = 16r − 1 − ((x + 6) mod 16)` on the cell under its
+/// middle column) or the plateau.
+fn ramp_y(x: i32) -> i32 {
+    match x + 6 {
+        m if m < 128 => 48,
+        m if m < 176 => {
+            let r = 3 - (m / 16 - 8);
+            16 * r - 1 - m % 16
+        }
+        _ => 0,
+    }
+}
+
+/// Walks `from` by `dx` (not rising, among the tiles alone): the box it
+/// ends at, and the walk's account.
+fn walked(g: &Grid, from: Rect, dx: i32) -> (Rect, Walked) {
+    let w = walk(g, &NOTHING, from, dx, false);
+    let to = Rect::new(from.x + w.along_x.moved, from.y + w.dy, from.w, from.h);
+    (to, w)
+}
+
+#[test]
+fn a_walk_up_a_ramp_keeps_the_middle_of_the_feet_on_its_surface() {
+    let g = grid(&RAMP);
+    let mut at = Rect::new(20, 48, 12, 16);
+    while at.right() < 224 {
+        let (to, w) = walked(&g, at, 1);
+        assert_eq!(w.along_x.moved, 1, "from {at:?}");
+        assert_eq!(to.y, ramp_y(to.x), "at x = {}", to.x);
+        assert!(stands(&g, &NOTHING, &to), "at x = {}", to.x);
+        at = to;
+    }
+    let (_, w) = walked(&g, at, 1);
+    assert_eq!(w.along_x.moved, 0, "the right wall stops it");
+    assert_eq!(w.along_x.hit.map(|h| h.by), Some(Obstacle::Outside));
+}
+
+#[test]
+fn a_walk_down_a_ramp_snaps_to_it_and_one_walk_goes_where_pixels_go() {
+    let g = grid(&RAMP);
+    let top = Rect::new(200, 0, 12, 16);
+    let mut at = top;
+    while at.x > 20 {
+        let (to, _) = walked(&g, at, -1);
+        assert_eq!(to.y, ramp_y(to.x), "at x = {}", to.x);
+        assert!(stands(&g, &NOTHING, &to));
+        at = to;
+    }
+    let (fast, w) = walked(&g, top, -180);
+    assert_eq!(fast, at, "180 px in one walk");
+    assert_eq!((w.snaps, w.steps_up), (48, 0));
+    assert_eq!(w.y_span, (0, 48));
+    let (up, w) = walked(&g, at, 180);
+    assert_eq!(up, top, "and back up");
+    assert_eq!((w.snaps, w.steps_up), (0, 48));
+}
+
+#[test]
+fn a_rising_body_never_snaps_and_a_wall_stops_a_walk() {
+    let g = grid(&RAMP);
+    let w = walk(&g, &NOTHING, Rect::new(200, 0, 12, 16), -60, true);
+    assert_eq!((w.along_x.moved, w.dy), (-60, 0), "level over the ramp");
+    let walled = grid(&["....", "...#", "####"]);
+    let (to, w) = walked(&walled, Rect::new(10, 16, 12, 16), 30);
+    assert_eq!(to.x, 36, "flush with the wall, no step up a flat side");
+    assert_eq!(
+        w.along_x.hit.map(|h| h.by),
+        Some(Obstacle::Tile { col: 3, row: 1 })
+    );
+}
+
+#[test]
+fn a_shallow_ramp_rises_a_pixel_every_two() {
+    let g = grid(&["........", "....12##", "########"]);
+    let start = Rect::new(20, 16, 12, 16);
+    let (to, w) = walked(&g, start, 100);
+    assert_eq!(to.y, 0, "on the plateau");
+    assert_eq!(w.steps_up, 16);
+    // Half way up the ramp: the middle column x + 6 over column c of `1`
+    // stands on H = c/2 + 1.
+    let (mid, _) = walked(&g, start, 64 + 4 - 26);
+    let c = mid.x + 6 - 64;
+    assert_eq!(mid.bottom(), 32 - (c / 2 + 1), "at x = {}", mid.x);
+}
+
+#[test]
+fn a_one_way_ramp_is_walked_up_and_down_and_passed_under() {
+    // A `{` ramp over open floor: walking on it keeps to it; under it a
+    // body walks on through.
+    let g = grid(&["........", "....{...", "...{....", "........", "########"]);
+    // Onto its foot from the floor is not possible: its lines are above
+    // the feet of a body on the floor, which walks under them.
+    let under = Rect::new(10, 56, 12, 8);
+    let (to, w) = walked(&g, under, 80);
+    assert_eq!((to.x, to.y, w.steps_up), (90, 56, 0), "under the ramp");
+    // Standing on it, a walk follows its line up and down.
+    let x = 52; // middle column 58 over `{` at (3, 2): c = 10, T = 48 − 11
+    let on = Rect::new(x, 37 - 16, 12, 16);
+    assert!(stands(&g, &NOTHING, &on));
+    assert!(shape::free(&g, &on));
+    let (up, w) = walked(&g, on, 8);
+    assert_eq!(up.y, on.y - 8, "one pixel up per pixel across");
+    assert_eq!(w.steps_up, 8);
+    assert!(stands(&g, &NOTHING, &up));
+    let (down, w) = walked(&g, up, -8);
+    assert_eq!(down, on);
+    assert_eq!(w.snaps, 8);
+}
+
+#[test]
+fn a_fall_lands_on_a_ramp_with_the_middle_of_the_feet_and_a_rise_stops_under_it() {
+    let g = grid(&RAMP);
+    // Falling onto the ramp from high above at x = 132 (middle 138).
+    let from = Rect::new(132, -200 + 48, 12, 16);
+    let m = plain_move(&g, &NOTHING, Rect { y: 0, ..from }, Axis::Y, 100);
+    assert_eq!(m.moved, ramp_y(132), "lands on the surface");
+    assert_eq!(m.hit.map(|h| h.surface), Some(Surface::Solid));
+    // Under the plateau cell's flat bottom a rising head stops flat.
+    let cave = grid(&["....", ".J..", "....", "####"]);
+    let m = plain_move(&cave, &NOTHING, Rect::new(18, 40, 12, 8), Axis::Y, -30);
+    assert_eq!(m.moved, 32 - 40, "the head stops under the slope's cell");
+    assert_eq!(m.hit.map(|h| h.by), Some(Obstacle::Tile { col: 1, row: 1 }));
+}
