@@ -141,6 +141,18 @@ mod tests {
         assert_eq!(edge(&r, 86), 57);
     }
 
+    #[test]
+    fn a_column_cut_away_whole_meets_nothing() {
+        // A 12 × 4 body is cut 5 and 4 px in its first columns: nothing of
+        // them is left, so the `J` pixels right above those columns'
+        // would-be edge are not met.
+        let g = grid(&["J.", ".."]);
+        let low = Rect::new(14, 15, 12, 4);
+        assert_eq!((edge(&low, 14), edge(&low, 15)), (low.y - 1, low.y));
+        assert!(free(&g, &low));
+        assert!(!free(&g, &Rect::new(10, 15, 12, 4)), "its middle is in it");
+    }
+
     /// The worked example: a 12 × 16 body at x = 80 on the `J` at column
     /// 5, row 3 of a 45° ramp stands with its middle column's edge on the
     /// surface: y = 41; all along a ramp (a diagonal of `J` cells, each
