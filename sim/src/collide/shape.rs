@@ -117,16 +117,7 @@ pub fn free(grid: &Grid, r: &Rect) -> bool {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::Tile;
-
-    fn grid(rows: &[&str]) -> Grid {
-        let width = rows[0].len();
-        let tiles: Vec<Tile> = rows
-            .iter()
-            .flat_map(|r| r.chars().map(|c| Tile::from_char(c).unwrap()))
-            .collect();
-        Grid::new(width, rows.len(), &tiles).unwrap()
-    }
+    use crate::grid::grid;
 
     const NONE: fn(i32) -> bool = |_| false;
 

@@ -536,5 +536,15 @@ impl Grid {
 
 mod slope;
 
+/// A grid from rows of level characters, all of one length (tests only).
+#[cfg(test)]
+pub(crate) fn grid(rows: &[&str]) -> Grid {
+    let tiles: Vec<Tile> = rows
+        .iter()
+        .flat_map(|r| r.chars().map(|c| Tile::from_char(c).expect("a tile")))
+        .collect();
+    Grid::new(rows[0].len(), rows.len(), &tiles).expect("a grid")
+}
+
 #[cfg(test)]
 mod tests;

@@ -153,15 +153,7 @@ impl Grid {
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    fn grid(rows: &[&str]) -> Grid {
-        let width = rows[0].len();
-        let tiles: Vec<Tile> = rows
-            .iter()
-            .flat_map(|r| r.chars().map(|c| Tile::from_char(c).unwrap()))
-            .collect();
-        Grid::new(width, rows.len(), &tiles).unwrap()
-    }
+    use crate::grid::grid;
 
     #[test]
     fn the_eight_slopes_have_the_heights_of_their_table() {

@@ -1,13 +1,5 @@
 use super::*;
-
-fn grid(rows: &[&str]) -> Grid {
-    let width = rows[0].len();
-    let tiles: Vec<Tile> = rows
-        .iter()
-        .flat_map(|r| r.chars().map(|c| Tile::from_char(c).unwrap()))
-        .collect();
-    Grid::new(width, rows.len(), &tiles).unwrap()
-}
+use crate::grid::grid;
 
 const NOTHING: Around = Around {
     blockers: &[],
