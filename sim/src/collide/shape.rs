@@ -90,10 +90,13 @@ pub fn line_blocks_walk(
     })
 }
 
-/// Whether a one-way slope line blocks box `r` moving one pixel down: a
-/// line right at the shape's edge in one of its columns.
-pub fn line_blocks_fall(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -> bool {
-    grid.has_slopes() && (r.x..r.right()).any(|x| line_at(grid, x, edge(r, x), dropped))
+/// The first pixel column (left to right) where a one-way slope line
+/// blocks box `r` moving one pixel down: a line right at the shape's edge.
+pub fn line_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -> Option<i32> {
+    match grid.has_slopes() {
+        true => (r.x..r.right()).find(|&x| line_at(grid, x, edge(r, x), dropped)),
+        false => None,
+    }
 }
 
 /// Whether box `r` stands on a slope: under its shape's edge in some
@@ -198,7 +201,7 @@ mod tests {
         let x = 20;
         let standing = Rect::new(x, line(x + 2) - 4, 4, 4);
         assert!(stands_on_slope(&g, &standing, &NONE));
-        assert!(line_blocks_fall(&g, &standing, &NONE));
+        assert_eq!(line_under_feet(&g, &standing, &NONE), Some(x + 2));
         // Level to the right, the line rises into its shape: blocked.
         let level = standing.shifted(crate::geom::Axis::X, 1);
         assert!(line_blocks_walk(&g, &standing, &level, &NONE));

@@ -104,11 +104,9 @@ fn stops(
         .flatten()
         .map(|col| tile_obstacle(grid, col, row));
     let line = || {
-        (at.x..at.right()).find_map(|x| {
-            let t = edge(at, x);
-            let row = t.div_euclid(TILE);
-            (grid.slope_line(x, row) == Some(t) && !(around.dropped)(t))
-                .then(|| tile_obstacle(grid, x.div_euclid(TILE), row))
+        shape::line_under_feet(grid, at, &around.dropped).map(|x| {
+            let row = edge(at, x).div_euclid(TILE);
+            tile_obstacle(grid, x.div_euclid(TILE), row)
         })
     };
     flat.or_else(line).map(|by| (Surface::OneWay, by))

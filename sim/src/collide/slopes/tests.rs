@@ -142,3 +142,63 @@ fn a_fall_lands_on_a_ramp_with_the_middle_of_the_feet_and_a_rise_stops_under_it(
     assert_eq!(m.moved, 32 - 40, "the head stops under the slope's cell");
     assert_eq!(m.hit.map(|h| h.by), Some(Obstacle::Tile { col: 1, row: 1 }));
 }
+
+#[test]
+fn a_fall_lands_on_a_one_way_ramp_and_a_flat_top_unless_it_drops_through() {
+    let g = grid(&["........", "...{....", "........", "..----..", "........"]);
+    // Over the `{` at (3, 1): the middle column 58 (c = 10) meets its line
+    // at 32 − 11 = 21 first.
+    let from = Rect::new(52, 0, 12, 4);
+    let m = plain_move(&g, &NOTHING, from, Axis::Y, 40);
+    assert_eq!(from.bottom() + m.moved, 21);
+    assert_eq!(
+        m.hit.map(|h| (h.surface, h.by)),
+        Some((Surface::OneWay, Obstacle::Tile { col: 3, row: 1 }))
+    );
+    // Dropping through the lines above 32, it passes the ramp and lands
+    // on the flat top at 48.
+    let dropping = Around {
+        dropped: &|t| t < 32,
+        ..NOTHING
+    };
+    let m = plain_move(&g, &dropping, from, Axis::Y, 80);
+    assert_eq!(from.bottom() + m.moved, 48);
+    assert_eq!(m.hit.map(|h| h.surface), Some(Surface::OneWay));
+    assert!(stands(&g, &dropping, &from.shifted(Axis::Y, m.moved)));
+    // Rising, neither stops it.
+    let up = plain_move(&g, &NOTHING, Rect::new(52, 60, 12, 4), Axis::Y, -60);
+    assert_eq!(up.moved, -60);
+}
+
+#[test]
+fn a_moving_solid_stops_a_walk_and_a_trigger_ends_it() {
+    let g = grid(&RAMP);
+    let door = Blocker {
+        rect: Rect::new(80, 0, 16, 64),
+        kind: SolidKind::Solid,
+        owner: crate::id::Carrier::Solid(crate::id::SolidId(0)),
+    };
+    let around = Around {
+        blockers: &[door],
+        ..NOTHING
+    };
+    let w = walk(&g, &around, Rect::new(20, 48, 12, 16), 100, false);
+    assert_eq!(w.along_x.moved, 80 - 32, "flush with the solid");
+    assert_eq!(w.along_x.hit.map(|h| h.by), Some(door.owner.into()));
+    assert!(
+        stands(&g, &around, &Rect::new(80, 0 - 16, 16, 16)),
+        "on its top"
+    );
+    let spiked = grid(&["......", ".....^", "######"]);
+    let feel = Around {
+        triggers: Triggers::ALL,
+        ..NOTHING
+    };
+    let w = walk(&spiked, &feel, Rect::new(10, 16, 12, 16), 100, false);
+    assert_eq!(w.along_x.touch, Some(Touch::Spikes));
+    assert_eq!(
+        w.along_x.moved,
+        80 - 22 + 1,
+        "the first pixel into the spikes"
+    );
+}
