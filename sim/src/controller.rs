@@ -8,9 +8,10 @@
 //! `World::step`'s.
 
 use crate::collide::{
-    self, standing_on, stands_on_top, Blocker, CollisionMode, Passing, SolidSet, Surface, Triggers,
+    self, slopes, standing_on, stands_on_top, Blocker, CollisionMode, Passing, SolidSet, Surface,
+    Triggers,
 };
-use crate::geom::{Axis, Rect};
+use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
 use crate::mover::SolidKind;
@@ -95,6 +96,7 @@ impl Body {
         }
         self.dropping = Passing {
             tile_top: Some(self.rect.bottom()),
+            deep: grid.has_slopes() && collide::on_one_way_tile_line(grid, &self.rect),
             solids: blockers
                 .iter()
                 .filter(|b| stands_on_top(&self.rect, &b.rect))
@@ -179,9 +181,51 @@ impl Body {
         mode: CollisionMode,
         grid: &Grid,
         blockers: &[Blocker],
+        trail: Option<&mut Vec<Rect>>,
     ) -> MoveRecord {
         let wanted = self.take_move(Axis::X);
+        if mode != CollisionMode::Naive && grid.has_slopes() && !self.rules.solid && wanted != 0 {
+            if let Some(walked) = self.walk(grid, blockers, wanted, trail) {
+                return walked;
+            }
+        }
         self.shove(mode, grid, blockers, Axis::X, wanted)
+    }
+
+    /// Its own move along x of `wanted` px on a level with slopes, in an
+    /// exact mode, as a walk if it stands: level, stepping up where only
+    /// slope is in the way, snapping down onto a slope it walks down
+    /// (never in the step it jumps). `trail` gets every box it visits.
+    /// `None`: it does not stand, and moves as any box does.
+    #[cold]
+    fn walk(
+        &mut self,
+        grid: &Grid,
+        blockers: &[Blocker],
+        wanted: i32,
+        trail: Option<&mut Vec<Rect>>,
+    ) -> Option<MoveRecord> {
+        let blockers = collide::blockers_in_play(blockers, &self.rect, &self.dropping.solids);
+        let dropping = &self.dropping;
+        let dropped = |t| dropping.passes_line(t);
+        let around = slopes::Around {
+            blockers: &blockers,
+            dropped: &dropped,
+            triggers: self.triggers(),
+        };
+        if !slopes::stands(grid, &around, &self.rect) {
+            return None;
+        }
+        let walked = slopes::walk(grid, &around, self.rect, wanted, self.vy < 0.0, trail);
+        let record = MoveRecord {
+            axis: Axis::X,
+            from: self.rect,
+            wanted,
+            outcome: walked.along_x,
+            climb: Some(walked.climb),
+        };
+        self.rect = record.to();
+        Some(record)
     }
 
     /// After its own move along x (`x`, any push included): a wall that
@@ -240,6 +284,7 @@ impl Body {
         if d > 0 {
             let through = collide::Through {
                 tile_top: None,
+                deep: false,
                 solids: &SolidSet::default(),
                 triggers: Triggers::NONE,
             };
@@ -278,6 +323,7 @@ impl Body {
                 Axis::X => None,
                 Axis::Y => self.dropping.tile_top,
             },
+            deep: self.dropping.deep,
             solids: &self.dropping.solids,
             triggers: self.triggers(),
         };
@@ -288,23 +334,30 @@ impl Body {
             from: self.rect,
             wanted: distance,
             outcome,
+            climb: None,
         };
         self.rect = record.to();
         record
     }
 
     /// After the moves: the tile top being dropped through is released once
-    /// the feet are below it, and the box is grounded if it stands on a
+    /// the feet are below it (a drop by depth: once they are 16 px or more
+    /// below where it began, or the body rises), and the box is grounded if it stands on a
     /// surface (tiles, or moving solids where they are now) and is not
     /// moving up. Landing ends the fall and any drop. Returns whether it is
     /// grounded.
     pub(crate) fn settle(&mut self, grid: &Grid, blockers: &[Blocker]) -> bool {
-        if self
+        let bottom = self.rect.bottom();
+        let released = self
             .dropping
             .tile_top
-            .is_some_and(|top| self.rect.bottom() > top)
-        {
+            .is_some_and(|top| match self.dropping.deep {
+                true => bottom >= top + TILE || self.vy < 0.0,
+                false => bottom > top,
+            });
+        if released {
             self.dropping.tile_top = None;
+            self.dropping.deep = false;
         }
         self.grounded =
             self.vy >= 0.0 && standing_on(grid, blockers, &self.rect, &self.dropping).is_some();
@@ -348,7 +401,7 @@ impl Body {
     pub(crate) fn corner_correction(&self, grid: &Grid, blockers: &[Blocker]) -> Option<i32> {
         let first = if self.vx < 0.0 { -1 } else { 1 };
         let free = |r: &Rect| {
-            !collide::overlaps_solid(grid, r)
+            collide::shape::free(grid, r)
                 && !blockers
                     .iter()
                     .any(|b| b.kind == SolidKind::Solid && b.rect.overlaps(r))

@@ -70,8 +70,8 @@ pub use level::{BuildError, Level, LevelError};
 pub use mover::SolidKind;
 pub use tuning::Tuning;
 pub use world::{
-    ActorSpec, Body, Cause, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side, Solid,
-    Step, World, WorldError,
+    ActorSpec, Body, Cause, Climb, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side,
+    Solid, Step, World, WorldError,
 };
 
 /// The README's Rust code ("Use the controller in your own game"),

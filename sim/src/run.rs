@@ -70,6 +70,11 @@ pub fn state_hash(world: &World) -> u64 {
     put(u64::from(p.vy().to_bits()));
     put(u64::from(p.grounded()));
     put(p.dropping_through().map_or(u64::MAX, |y| y as i64 as u64));
+    // NOTE: only a level with slopes drops by depth; a level without
+    // slopes hashes exactly as before them.
+    if p.drops_by_depth() {
+        put(1);
+    }
     for b in world.level_bodies() {
         let r = b.rect();
         for v in [r.x, r.y, r.w, r.h, b.facing()] {

@@ -116,8 +116,13 @@ impl Triggers {
 /// What a moving box passes through instead of stopping on.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Passing {
-    /// The one-way tile top (its y, px) being dropped through.
+    /// The one-way tile top (its y, px) being dropped through: on a
+    /// level with slopes, the bottom `b0` of the box where the drop began.
     pub tile_top: Option<i32>,
+    /// A drop by depth (a drop from a one-way tile line on a level with
+    /// slopes): every one-way tile line, flat or sloped, with its row
+    /// above `b0 + 16` is passed through, not just the top at `b0`.
+    pub deep: bool,
     /// Solids it passes through: the one-way solids being dropped through.
     pub solids: SolidSet,
     /// The triggers that end its move; the others do nothing to it.
@@ -129,6 +134,7 @@ impl Default for Passing {
     fn default() -> Passing {
         Passing {
             tile_top: None,
+            deep: false,
             solids: SolidSet::default(),
             triggers: Triggers::ALL,
         }
@@ -142,6 +148,24 @@ impl Passing {
             tile_top,
             ..Passing::default()
         }
+    }
+
+    /// Whether the one-way tile line (a flat top or a one-way slope's
+    /// line) at row `t` is passed through.
+    pub fn passes_line(&self, t: i32) -> bool {
+        passes_line(self.tile_top, self.deep, t)
+    }
+}
+
+/// Whether a drop from `tile_top` (by depth when `deep`) passes through
+/// the one-way tile line at row `t`: the top at `tile_top` itself, or by
+/// depth every line above `tile_top + 16`.
+#[inline]
+pub(crate) fn passes_line(tile_top: Option<i32>, deep: bool, t: i32) -> bool {
+    match tile_top {
+        Some(b0) if deep => t < b0 + crate::geom::TILE,
+        Some(b0) => t == b0,
+        None => false,
     }
 }
 
@@ -161,6 +185,17 @@ fn in_the_way(b: &Blocker, from: &Rect, axis: Axis, passing: &SolidSet) -> bool 
         Axis::X => spans_overlap(from.y, from.bottom(), b.rect.y, b.rect.bottom()),
         Axis::Y => spans_overlap(from.x, from.right(), b.rect.x, b.rect.right()),
     }
+}
+
+/// The blockers that can stop a box at `from` on a move in any
+/// direction (a walk goes along x and y): those not passed through and
+/// not already overlapping it, in order.
+pub(crate) fn in_play(blockers: &[Blocker], from: &Rect, passing: &SolidSet) -> Vec<Blocker> {
+    blockers
+        .iter()
+        .filter(|b| !passing.has(b) && !from.overlaps(&b.rect))
+        .copied()
+        .collect()
 }
 
 /// The blockers that can stop a move from `from` along `axis`, in order.

@@ -13,6 +13,7 @@ pub(crate) mod slopes;
 mod substep;
 mod sweep;
 
+pub(crate) use blockers::in_play as blockers_in_play;
 pub use blockers::{Blocker, Passing, SolidSet, Triggers};
 
 use std::fmt;
@@ -281,7 +282,10 @@ pub(crate) fn line_contact(
 
 /// What the box stands on: the surface right under its feet — tiles, and
 /// movers whose top is there — solid first. What it passes through (a
-/// one-way top being dropped through) does not count.
+/// one-way top being dropped through) does not count. On a level with
+/// slopes, a shoulder is not a top to the box, and the shape's edge
+/// stands on solid slope pixels and one-way slope lines
+/// ([`shape::slope_under_feet`]).
 pub fn standing_on(
     grid: &Grid,
     blockers: &[Blocker],
@@ -289,15 +293,23 @@ pub fn standing_on(
     passing: &Passing,
 ) -> Option<Surface> {
     let feet = rect.bottom();
+    let slopes = grid.has_slopes();
     let tiles = (feet.rem_euclid(TILE) == 0)
         .then(|| {
             let row = feet.div_euclid(TILE);
             rect.cols()
-                .filter_map(|col| {
-                    blocking(grid.get(col, row), Axis::Y, 1, feet, feet, passing.tile_top)
+                .filter_map(|col| match grid.get(col, row) {
+                    t if t.is_solid() => {
+                        (!slopes || !grid.is_shoulder(col, row)).then_some(Surface::Solid)
+                    }
+                    Tile::OneWay => (!passing.passes_line(feet)).then_some(Surface::OneWay),
+                    _ => None,
                 })
                 .min_by_key(|s| *s != Surface::Solid)
         })
+        .flatten();
+    let on_slope = slopes
+        .then(|| shape::slope_under_feet(grid, rect, &|t| passing.passes_line(t)))
         .flatten();
     let on_blockers = blockers
         .iter()
@@ -305,8 +317,21 @@ pub fn standing_on(
         .map(|b| b.surface());
     tiles
         .into_iter()
+        .chain(on_slope)
         .chain(on_blockers)
         .min_by_key(|s| *s != Surface::Solid)
+}
+
+/// Whether box `rect` stands on a one-way tile line, not dropping
+/// through anything: a flat one-way top under its bottom edge, or a
+/// one-way slope line under its shape's edge.
+pub fn on_one_way_tile_line(grid: &Grid, rect: &Rect) -> bool {
+    let feet = rect.bottom();
+    let flat = feet.rem_euclid(TILE) == 0
+        && rect
+            .cols()
+            .any(|col| grid.get(col, feet.div_euclid(TILE)) == Tile::OneWay);
+    flat || shape::line_under_feet(grid, rect, &|_| false).is_some()
 }
 
 /// Whether `rect` stands on the top of `other`: its bottom edge on that
@@ -335,6 +360,7 @@ pub fn move_axis(
 ) -> AxisMove {
     let through = Through {
         tile_top: passing.tile_top,
+        deep: passing.deep,
         solids: &passing.solids,
         triggers: passing.triggers,
     };
@@ -346,6 +372,8 @@ pub fn move_axis(
 pub(crate) struct Through<'a> {
     /// The one-way tile top (its y, px) being dropped through.
     pub(crate) tile_top: Option<i32>,
+    /// Whether the drop is by depth ([`Passing::deep`]).
+    pub(crate) deep: bool,
     /// The one-way solids being dropped through.
     pub(crate) solids: &'a SolidSet,
     /// The triggers that end the move.
@@ -372,6 +400,9 @@ pub(crate) fn move_through(
     }
     if distance == 0 {
         return AxisMove::default();
+    }
+    if mode != CollisionMode::Naive && grid.has_slopes() {
+        return on_slopes(grid, blockers, from, (axis, distance), passing);
     }
     // NOTE: a move whose leading edge reaches no new line of tiles enters
     // nothing it was not already in: with nothing moving in the way, it
@@ -408,6 +439,26 @@ pub(crate) fn move_through(
         CollisionMode::Sweep => sweep::move_axis(&move_),
         CollisionMode::Naive => naive::move_axis(&move_),
     }
+}
+
+/// A move on a level with slopes in an exact mode: by the pixel rule
+/// (`slopes.rs`), the one answer both exact modes give there.
+#[cold]
+fn on_slopes(
+    grid: &Grid,
+    blockers: &[Blocker],
+    from: Rect,
+    (axis, distance): (Axis, i32),
+    passing: &Through,
+) -> AxisMove {
+    let blockers = blockers_in_play(blockers, &from, passing.solids);
+    let dropped = |t| blockers::passes_line(passing.tile_top, passing.deep, t);
+    let around = slopes::Around {
+        blockers: &blockers,
+        dropped: &dropped,
+        triggers: passing.triggers,
+    };
+    slopes::plain_move(grid, &around, from, axis, distance)
 }
 
 /// One move, as every mode is asked it.

@@ -22,6 +22,7 @@
 //! its whole box. Here is the one question every move of a body on a level
 //! with slopes asks: is this box free ([`free`])?
 
+use super::Surface;
 use crate::geom::{Rect, TILE};
 use crate::grid::Grid;
 
@@ -103,18 +104,37 @@ pub fn line_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) ->
 /// column there is a solid slope pixel, or a one-way slope line not
 /// dropped through.
 pub fn stands_on_slope(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -> bool {
-    grid.has_slopes()
-        && (r.x..r.right()).any(|x| {
-            let e = edge(r, x);
-            grid.solid_slope_pixel(x, e) || line_at(grid, x, e, dropped)
-        })
+    slope_under_feet(grid, r, dropped).is_some()
+}
+
+/// What box `r` stands on among the slopes, solid first: a solid slope
+/// pixel right under its shape's edge in some column, else a one-way
+/// slope line there that is not `dropped` through.
+pub fn slope_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -> Option<Surface> {
+    if !grid.has_slopes() {
+        return None;
+    }
+    let mut surface = None;
+    for x in r.x..r.right() {
+        let e = edge(r, x);
+        if grid.solid_slope_pixel(x, e) {
+            return Some(Surface::Solid);
+        }
+        if line_at(grid, x, e, dropped) {
+            surface = Some(Surface::OneWay);
+        }
+    }
+    surface
 }
 
 /// Whether box `r` is free of the terrain: it overlaps no solid that is
 /// whole to bodies and its shape no solid slope pixel. (Lines, moving
 /// solids and bodies are the caller's to ask.)
 pub fn free(grid: &Grid, r: &Rect) -> bool {
-    !overlaps_box_solid(grid, r) && !overlaps_slope(grid, r)
+    match grid.has_slopes() {
+        true => !overlaps_box_solid(grid, r) && !overlaps_slope(grid, r),
+        false => !super::overlaps_solid(grid, r),
+    }
 }
 
 #[cfg(test)]

@@ -17,6 +17,7 @@ use crate::geom::{Axis, Rect, TILE};
 use crate::grid::{Grid, Tile};
 use crate::id::Obstacle;
 use crate::mover::SolidKind;
+use crate::world::Climb;
 
 /// What a move on a level with slopes meets besides the terrain.
 pub(crate) struct Around<'a> {
@@ -82,16 +83,6 @@ fn stops(
         return None;
     }
     let feet = at.bottom();
-    let one_way_blocker = around.blockers.iter().find(|b| {
-        b.kind == SolidKind::OneWay
-            && bottom_before <= b.rect.y
-            && feet == b.rect.y
-            && at.x < b.rect.right()
-            && b.rect.x < at.right()
-    });
-    if let Some(b) = one_way_blocker {
-        return Some((Surface::OneWay, b.owner.into()));
-    }
     let row = feet.div_euclid(TILE);
     let flat = (feet.rem_euclid(TILE) == 0)
         .then(|| {
@@ -109,7 +100,24 @@ fn stops(
             tile_obstacle(grid, x.div_euclid(TILE), row)
         })
     };
-    flat.or_else(line).map(|by| (Surface::OneWay, by))
+    let one_way_blocker = || {
+        around
+            .blockers
+            .iter()
+            .find(|b| {
+                b.kind == SolidKind::OneWay
+                    && bottom_before <= b.rect.y
+                    && feet == b.rect.y
+                    && at.x < b.rect.right()
+                    && b.rect.x < at.right()
+            })
+            .map(|b| b.owner.into())
+    };
+    // NOTE: the order of the modes without slopes: a one-way tile before
+    // a one-way moving solid met at the same pixel.
+    flat.or_else(line)
+        .or_else(one_way_blocker)
+        .map(|by| (Surface::OneWay, by))
 }
 
 /// The strongest of `triggers` box `r` touches.
@@ -170,18 +178,12 @@ pub(crate) fn stands(grid: &Grid, around: &Around, r: &Rect) -> bool {
     on_tile || on_blocker || shape::stands_on_slope(grid, r, &around.dropped)
 }
 
-/// A walk's account: how it went along x (what stopped it, a trigger),
-/// how far it went along y on the way (up is negative), and the visited
-/// boxes' extent along y (for what it met on the way).
+/// A walk's account: how it went along x (what stopped it, a trigger)
+/// and what it did along y on the way.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub(crate) struct Walked {
     pub along_x: AxisMove,
-    pub dy: i32,
-    /// The least and greatest y of the boxes it visited.
-    pub y_span: (i32, i32),
-    /// Pixels stepped up and snapped down.
-    pub steps_up: u32,
-    pub snaps: u32,
+    pub climb: Climb,
 }
 
 /// Whether the level pixel from `at` to `next` of a walk is free: the box
@@ -205,16 +207,24 @@ pub(crate) fn walk(
     from: Rect,
     distance: i32,
     rising: bool,
+    mut trail: Option<&mut Vec<Rect>>,
 ) -> Walked {
     let sign = distance.signum();
     let mut at = from;
     let mut w = Walked {
-        y_span: (from.y, from.y),
+        climb: Climb {
+            y_span: (from.y, from.y),
+            ..Climb::default()
+        },
         ..Walked::default()
     };
-    let visit = |w: &mut Walked, r: &Rect| {
-        w.y_span = (w.y_span.0.min(r.y), w.y_span.1.max(r.y));
-        w.dy = r.y - from.y;
+    let mut visit = |w: &mut Walked, r: &Rect| {
+        let c = &mut w.climb;
+        c.y_span = (c.y_span.0.min(r.y), c.y_span.1.max(r.y));
+        c.dy = r.y - from.y;
+        if let Some(trail) = trail.as_deref_mut() {
+            trail.push(*r);
+        }
         touch(grid, r, around.triggers)
     };
     for _ in 0..distance.unsigned_abs() {
@@ -234,7 +244,7 @@ pub(crate) fn walk(
                 && (shape::stands_on_slope(grid, &down, &around.dropped));
             if snaps {
                 at = down;
-                w.snaps += 1;
+                w.climb.snaps += 1;
                 if let Some(t) = visit(&mut w, &at) {
                     w.along_x.touch = Some(t);
                     return w;
@@ -251,7 +261,7 @@ pub(crate) fn walk(
             && solid_blocker_under(around.blockers, &up).is_none()
             && level_free(grid, around, &up, &over);
         if steps {
-            w.steps_up += 1;
+            w.climb.steps_up += 1;
             for r in [up, over] {
                 at = r;
                 if r == over {

@@ -65,7 +65,7 @@ impl World {
             match b.drive {
                 Drive::Fall => b.fall_apart(mode, grid),
                 _ => {
-                    let x = b.own_x(mode, grid, &[]);
+                    let x = b.own_x(mode, grid, &[], None);
                     b.walled(&x);
                     b.report.x = Some(x);
                     died |= b.touch(x.outcome.touch);

@@ -349,9 +349,18 @@ impl Body {
     }
 
     /// The y (px) of the one-way tile top it drops through, until its feet
-    /// pass below it or it lands.
+    /// pass below it or it lands. On a level with slopes, a drop from a
+    /// one-way tile line is by depth ([`Body::drops_by_depth`]): this is
+    /// then the bottom of its box where the drop began.
     pub fn dropping_through(&self) -> Option<i32> {
         self.dropping.tile_top
+    }
+
+    /// Whether its drop is by depth: every one-way tile line (flat or
+    /// sloped) above 16 px under where the drop began is passed through,
+    /// until it lands, its feet reach that depth, or it rises.
+    pub fn drops_by_depth(&self) -> bool {
+        self.dropping.deep
     }
 
     /// The one-way solids it drops through, until it lands.

@@ -156,7 +156,7 @@ impl World {
             let grid = &self.level.grid;
             let blocked = row.crates.iter().any(|&(k, _)| {
                 let next = self.bodies[k.index()].rect.shifted(axis, sign);
-                collide::overlaps_solid(grid, &next) || walls.iter().any(|m| m.overlaps(&next))
+                !collide::shape::free(grid, &next) || walls.iter().any(|m| m.overlaps(&next))
             });
             if blocked {
                 break;

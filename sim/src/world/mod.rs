@@ -25,7 +25,7 @@ mod solids;
 
 pub use body::{Body, Cause, Drive, Kind, OnDeath, Rules};
 pub use game::{ActorSpec, Solid, WorldError, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
-pub use report::{Events, MoveRecord, Report, Side};
+pub use report::{Climb, Events, MoveRecord, Report, Side};
 
 use index::{Index, Layer};
 

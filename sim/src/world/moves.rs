@@ -15,7 +15,7 @@ use crate::mover::SolidKind;
 use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
-use super::near::{feet, swept, union};
+use super::near::{feet, swept, union, walk_area};
 use super::report::MoveRecord;
 use super::{own_y_path, World};
 
@@ -58,10 +58,14 @@ impl World {
         // NOTE: the path along y has pixels to spare on every side (the
         // corner slide's sideways, a pixel and more up and down), so the
         // whole area does too.
-        let area = union(
-            swept(b.rect, Axis::X, reach),
-            union(along_y, along_y.shifted(Axis::X, reach)),
-        );
+        // NOTE: a walk may take the body up or down as far as along x.
+        let area = match self.walks_here() {
+            true => union(walk_area(b.rect, reach), walk_area(along_y, reach)),
+            false => union(
+                swept(b.rect, Axis::X, reach),
+                union(along_y, along_y.shifted(Axis::X, reach)),
+            ),
+        };
         let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
         let near = |layer: Layer, victim: bool| {
             self.index.any_near(layer, &area, |j| {
@@ -85,7 +89,7 @@ impl World {
         let mode = self.mode;
         let b = &mut self.bodies[id.index()];
         let (from, layer) = (b.rect, World::layer(b));
-        let x = b.own_x(mode, &self.level.grid, &[]);
+        let x = b.own_x(mode, &self.level.grid, &[], None);
         b.walled(&x);
         b.report.x = Some(x);
         let mid = x.to();
@@ -116,17 +120,28 @@ impl World {
         let from = self.bodies[i].rect;
         let blockers = match self.any_blockers() {
             true => {
-                // NOTE: what may block it is found along the whole move asked for.
+                // NOTE: what may block it is found along the whole move asked for
+                // (a walk's included, up and down a ramp, and what it stands on).
                 let b = &self.bodies[i];
                 let reach = whole_reach(b.vx, b.rx, b.nudge.0);
                 let riding = self.own_riders(id);
                 let skip = |o: BodyId| o == id || riding.contains(&o);
-                self.blockers(&[], skip, &swept(from, Axis::X, reach))
+                let area = match self.walks_here() {
+                    true => walk_area(from, reach),
+                    false => swept(from, Axis::X, reach),
+                };
+                self.blockers(&[], skip, &area)
             }
             false => Vec::new(),
         };
+        // NOTE: a walk's boxes, one by one, where it may meet a deadly
+        // body (its path is a staircase, not one box).
+        let mut trail = Vec::new();
+        let meeting = self.walks_here()
+            && (self.bodies[i].rules.deadly || !self.index.is_empty(Layer::Deadly));
         let b = &mut self.bodies[i];
-        let mut record = b.own_x(self.mode, &self.level.grid, &blockers);
+        let grid = &self.level.grid;
+        let mut record = b.own_x(self.mode, grid, &blockers, meeting.then_some(&mut trail));
         let wanted = record.wanted;
         let at = record.to();
         let layer = World::layer(b);
@@ -151,7 +166,10 @@ impl World {
         let b = &mut self.bodies[i];
         b.walled(&record);
         let to = record.to();
-        self.meets(id, from, to);
+        match record.climb {
+            Some(_) => self.meets_along(id, from, &trail, to),
+            None => self.meets(id, from, to),
+        }
         let mut moved = row.crates;
         if !moved.is_empty() {
             moved.sort_by_key(|&(j, _)| j);
@@ -309,7 +327,7 @@ impl World {
         let mut moved = 0;
         while moved != rest {
             let next = at.shifted(Axis::X, sign);
-            let walls = collide::overlaps_solid(&self.level.grid, &next)
+            let walls = !collide::shape::free(&self.level.grid, &next)
                 || self
                     .solids
                     .iter()
@@ -339,6 +357,18 @@ impl World {
             return;
         }
         self.meets_on_the_way(id, from, to);
+    }
+
+    /// After a walk of body `id` from `from` to `to` through the boxes of
+    /// `trail`: what [`World::meets`] does, box by box (pushed crates
+    /// moved it on level from the trail's last box to `to`).
+    fn meets_along(&mut self, id: BodyId, from: Rect, trail: &[Rect], to: Rect) {
+        let last = trail.last().copied().unwrap_or(from);
+        let mut at = from;
+        for &r in trail.iter().chain([to].iter().filter(|_| to != last)) {
+            self.meets(id, at, r);
+            at = r;
+        }
     }
 
     fn meets_on_the_way(&mut self, id: BodyId, from: Rect, to: Rect) {

@@ -23,6 +23,19 @@ pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
     union(from, from.shifted(axis, d))
 }
 
+/// Every box a walk of `from` by `d` along x may visit: up and down a
+/// ramp as far as along it, and the row under its feet.
+pub(crate) fn walk_area(from: Rect, d: i32) -> Rect {
+    let reach = d.saturating_abs().saturating_add(1);
+    let r = swept(from, Axis::X, d);
+    Rect::new(
+        r.x,
+        r.y.saturating_sub(reach),
+        r.w,
+        r.h.saturating_add(reach.saturating_mul(2)),
+    )
+}
+
 /// Where body `id` was before the row `row` moved, if it moved in it.
 pub(crate) fn before_row(row: &[(BodyId, Rect)], id: BodyId) -> Option<Rect> {
     row.iter()
@@ -57,6 +70,13 @@ pub(crate) fn support_among(
 }
 
 impl World {
+    /// Whether a body that stands walks its own move along x (up and
+    /// down ramps): on a level with slopes, in an exact mode.
+    #[inline]
+    pub(crate) fn walks_here(&self) -> bool {
+        self.mode != crate::CollisionMode::Naive && self.level.grid.has_slopes()
+    }
+
     /// Whether anything moves that could block a body: a solid, or a solid
     /// body. (Without any, a crowd's moves ask only the tiles.)
     #[inline]

@@ -103,12 +103,32 @@ pub struct MoveRecord {
     pub wanted: i32,
     /// How far it went, what stopped it, what it touched.
     pub outcome: AxisMove,
+    /// A walk (the own move along x of a body that stands, on a level
+    /// with slopes): what it did along y on the way.
+    pub climb: Option<Climb>,
+}
+
+/// What a walk did along y: up a ramp, over a crest, down a ramp.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Climb {
+    /// How far it went along y in all (up is negative), px.
+    pub dy: i32,
+    /// The least and greatest y of the boxes it visited.
+    pub y_span: (i32, i32),
+    /// Pixels stepped up.
+    pub steps_up: u32,
+    /// Pixels snapped down.
+    pub snaps: u32,
 }
 
 impl MoveRecord {
     /// The box after the move.
     pub fn to(&self) -> Rect {
-        self.from.shifted(self.axis, self.outcome.moved)
+        let to = self.from.shifted(self.axis, self.outcome.moved);
+        match self.climb {
+            Some(c) => to.shifted(Axis::Y, c.dy),
+            None => to,
+        }
     }
 
     /// What stopped the move short, and on which side of the body: a wall

@@ -4,6 +4,7 @@
 
 pub mod pixels;
 pub mod reference;
+pub mod slopes;
 
 use dropthrough_sim::collide::CollisionMode;
 use dropthrough_sim::geom::Rect;

@@ -35,8 +35,13 @@ fn ramp_y(x: i32) -> i32 {
 /// Walks `from` by `dx` (not rising, among the tiles alone): the box it
 /// ends at, and the walk's account.
 fn walked(g: &Grid, from: Rect, dx: i32) -> (Rect, Walked) {
-    let w = walk(g, &NOTHING, from, dx, false);
-    let to = Rect::new(from.x + w.along_x.moved, from.y + w.dy, from.w, from.h);
+    let w = walk(g, &NOTHING, from, dx, false, None);
+    let to = Rect::new(
+        from.x + w.along_x.moved,
+        from.y + w.climb.dy,
+        from.w,
+        from.h,
+    );
     (to, w)
 }
 
@@ -69,18 +74,22 @@ fn a_walk_down_a_ramp_snaps_to_it_and_one_walk_goes_where_pixels_go() {
     }
     let (fast, w) = walked(&g, top, -180);
     assert_eq!(fast, at, "180 px in one walk");
-    assert_eq!((w.snaps, w.steps_up), (48, 0));
-    assert_eq!(w.y_span, (0, 48));
+    assert_eq!((w.climb.snaps, w.climb.steps_up), (48, 0));
+    assert_eq!(w.climb.y_span, (0, 48));
     let (up, w) = walked(&g, at, 180);
     assert_eq!(up, top, "and back up");
-    assert_eq!((w.snaps, w.steps_up), (0, 48));
+    assert_eq!((w.climb.snaps, w.climb.steps_up), (0, 48));
 }
 
 #[test]
 fn a_rising_body_never_snaps_and_a_wall_stops_a_walk() {
     let g = grid(&RAMP);
-    let w = walk(&g, &NOTHING, Rect::new(200, 0, 12, 16), -60, true);
-    assert_eq!((w.along_x.moved, w.dy), (-60, 0), "level over the ramp");
+    let w = walk(&g, &NOTHING, Rect::new(200, 0, 12, 16), -60, true, None);
+    assert_eq!(
+        (w.along_x.moved, w.climb.dy),
+        (-60, 0),
+        "level over the ramp"
+    );
     let walled = grid(&["....", "...#", "####"]);
     let (to, w) = walked(&walled, Rect::new(10, 16, 12, 16), 30);
     assert_eq!(to.x, 36, "flush with the wall, no step up a flat side");
@@ -96,7 +105,7 @@ fn a_shallow_ramp_rises_a_pixel_every_two() {
     let start = Rect::new(20, 16, 12, 16);
     let (to, w) = walked(&g, start, 100);
     assert_eq!(to.y, 0, "on the plateau");
-    assert_eq!(w.steps_up, 16);
+    assert_eq!(w.climb.steps_up, 16);
     // Half way up the ramp: the middle column x + 6 over column c of `1`
     // stands on H = c/2 + 1.
     let (mid, _) = walked(&g, start, 64 + 4 - 26);
@@ -113,7 +122,11 @@ fn a_one_way_ramp_is_walked_up_and_down_and_passed_under() {
     // the feet of a body on the floor, which walks under them.
     let under = Rect::new(10, 56, 12, 8);
     let (to, w) = walked(&g, under, 80);
-    assert_eq!((to.x, to.y, w.steps_up), (90, 56, 0), "under the ramp");
+    assert_eq!(
+        (to.x, to.y, w.climb.steps_up),
+        (90, 56, 0),
+        "under the ramp"
+    );
     // Standing on it, a walk follows its line up and down.
     let x = 52; // middle column 58 over `{` at (3, 2): c = 10, T = 48 − 11
     let on = Rect::new(x, 37 - 16, 12, 16);
@@ -121,11 +134,11 @@ fn a_one_way_ramp_is_walked_up_and_down_and_passed_under() {
     assert!(shape::free(&g, &on));
     let (up, w) = walked(&g, on, 8);
     assert_eq!(up.y, on.y - 8, "one pixel up per pixel across");
-    assert_eq!(w.steps_up, 8);
+    assert_eq!(w.climb.steps_up, 8);
     assert!(stands(&g, &NOTHING, &up));
     let (down, w) = walked(&g, up, -8);
     assert_eq!(down, on);
-    assert_eq!(w.snaps, 8);
+    assert_eq!(w.climb.snaps, 8);
 }
 
 #[test]
@@ -182,7 +195,7 @@ fn a_moving_solid_stops_a_walk_and_a_trigger_ends_it() {
         blockers: &[door],
         ..NOTHING
     };
-    let w = walk(&g, &around, Rect::new(20, 48, 12, 16), 100, false);
+    let w = walk(&g, &around, Rect::new(20, 48, 12, 16), 100, false, None);
     assert_eq!(w.along_x.moved, 80 - 32, "flush with the solid");
     assert_eq!(w.along_x.hit.map(|h| h.by), Some(door.owner.into()));
     assert!(
@@ -194,7 +207,7 @@ fn a_moving_solid_stops_a_walk_and_a_trigger_ends_it() {
         triggers: Triggers::ALL,
         ..NOTHING
     };
-    let w = walk(&spiked, &feel, Rect::new(10, 16, 12, 16), 100, false);
+    let w = walk(&spiked, &feel, Rect::new(10, 16, 12, 16), 100, false, None);
     assert_eq!(w.along_x.touch, Some(Touch::Spikes));
     assert_eq!(
         w.along_x.moved,

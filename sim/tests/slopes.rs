@@ -1,0 +1,359 @@
+//! Slopes through the whole world: the player stands on ramps with the
+//! middle of its feet, walks up and down them at any speed, keeps to
+//! one-way ramps and drops through them one at a time — in both exact
+//! modes, judged step by step against the pixel reference of
+//! `common/slopes.rs` on random levels of ramps.
+
+mod common;
+use common::slopes::{edge, Drop, Slopes};
+use common::*;
+use dropthrough_sim::collide::CollisionMode;
+use dropthrough_sim::geom::Rect;
+use dropthrough_sim::{Keys, Level, World};
+use proptest::prelude::*;
+
+/// The grid rows of a level's text (its header and comments left out).
+fn grid_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .map(str::trim_start)
+        .filter(|l| !l.is_empty() && !l.starts_with("//") && !l.contains(" = "))
+        .map(String::from)
+        .collect()
+}
+
+/// Plays `inputs` on `text` in `mode`, judging every step against the
+/// reference; gives the frames.
+fn judged(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>, String> {
+    let level = Level::parse(text, "slopes.txt").map_err(|e| e.to_string())?;
+    let pit = level.grid().pixel_height();
+    let rules = Slopes::new(&grid_rows(text));
+    let mut w = World::new(level, mode);
+    let mut frames = vec![snapshot(&w, Default::default())];
+    let mut drop = Drop::default();
+    for (i, &keys) in inputs.iter().enumerate() {
+        let before = *frames.last().unwrap();
+        let step = w.step(keys);
+        let after = snapshot(&w, step.events);
+        let at = |e: String| format!("step {}: {e}\nbefore {before:?}\nafter  {after:?}", i + 1);
+        let ev = step.events;
+        if ev.drop {
+            if !(before.grounded && rules.on_one_way_only(&before.rect)) {
+                return Err(at(format!(
+                    "dropped from {:?}, not on one-way surfaces only",
+                    before.rect
+                )));
+            }
+            drop = Drop {
+                from: Some(before.rect.bottom()),
+                deep: rules.any() && rules.on_one_way_line(&before.rect),
+            };
+        }
+        let dropped = |t: i32| drop.passes(t);
+        if let Some(x) = step.report.x {
+            // A move of no pixels is no walk (nor anything else).
+            let walks = rules.any() && x.wanted != 0 && rules.stands(&x.from, &dropped);
+            if walks != x.climb.is_some() {
+                return Err(at(format!(
+                    "x move from {:?}: walk {walks} by the rules, {:?}",
+                    x.from, x.climb
+                )));
+            }
+            if walks {
+                let expect = rules.walk(x.from, x.wanted, ev.jump, &dropped);
+                let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
+                if got != (expect.to, expect.stopped, expect.touched) {
+                    return Err(at(format!(
+                        "walk from {:?} by {}: got {got:?}, the rules {:?}",
+                        x.from,
+                        x.wanted,
+                        (expect.to, expect.stopped, expect.touched)
+                    )));
+                }
+            } else {
+                rules.check_plain(&x, &dropped, pit).map_err(at)?;
+            }
+        }
+        if let Some(y) = step.report.y {
+            rules.check_plain(&y, &dropped, pit).map_err(at)?;
+        }
+        if ev.exit {
+            frames.push(after);
+            break;
+        }
+        if ev.death {
+            drop = Drop::default();
+        } else {
+            if !rules.free(&after.rect) {
+                return Err(at(
+                    "the shape is inside a slope or the box in a solid".into()
+                ));
+            }
+            drop.after(&after.rect, after.vy);
+            let dropped = |t: i32| drop.passes(t);
+            let stands = after.vy >= 0.0 && rules.stands(&after.rect, &dropped);
+            if stands != after.grounded {
+                return Err(at(format!(
+                    "grounded {} but the rules say {stands}",
+                    after.grounded
+                )));
+            }
+            if after.grounded {
+                drop = Drop::default();
+            }
+        }
+        frames.push(after);
+    }
+    Ok(frames)
+}
+
+/// Plays in both exact modes, judged; they must agree step for step.
+fn both(text: &str, inputs: &[Keys]) -> Vec<Frame> {
+    let substep = judged(text, CollisionMode::Substep, inputs)
+        .unwrap_or_else(|e| panic!("substep: {e}\n{text}"));
+    let sweep =
+        judged(text, CollisionMode::Sweep, inputs).unwrap_or_else(|e| panic!("sweep: {e}\n{text}"));
+    assert_eq!(substep, sweep, "substep and sweep differ on\n{text}");
+    substep
+}
+
+fn script(parts: &[(usize, &str)]) -> Vec<Keys> {
+    parts
+        .iter()
+        .flat_map(|&(n, k)| std::iter::repeat_n(keys(k), n))
+        .collect()
+}
+
+/// A ramp of `J` rising right from a floor at y = 80 to a plateau at 32.
+const RAMP: &str = "
+............
+............
+.........J##
+........J###
+.@.....J####
+############
+";
+
+#[test]
+fn the_worked_example_stands_on_the_middle_of_its_feet_all_up_the_ramp() {
+    let frames = both(RAMP, &script(&[(20, ""), (80, "right")]));
+    let on_ramp: Vec<&Frame> = frames
+        .iter()
+        .filter(|f| (107..=152).contains(&f.rect.x))
+        .collect();
+    assert!(on_ramp.len() > 10, "it ran up the ramp");
+    for f in on_ramp {
+        let x = f.rect.x;
+        // The cell under column x + 6 is at row r, on the diagonal (7, 4),
+        // (8, 3), (9, 2): r = 11 − (x + 6) / 16.
+        let r = 11 - (x + 6) / 16;
+        assert_eq!(f.rect.y, 16 * r - 1 - (x + 6) % 16, "{f:?}");
+        assert!(f.grounded, "{f:?}");
+    }
+    assert_eq!(frames.last().unwrap().rect.y, 16, "on the plateau");
+    let at80 = Rect::new(80, 41, 12, 16);
+    assert_eq!(edge(&at80, 86), 57, "the contract's numbers");
+}
+
+#[test]
+fn a_ramp_is_walked_up_and_down_at_every_speed_with_the_feet_on_it() {
+    for speed in [60, 180, 1_000, 5_000, 20_000, 100_000] {
+        let text = format!("run_speed = {speed}\n{RAMP}");
+        let frames = both(&text, &script(&[(20, ""), (240, "right"), (240, "left")]));
+        let rules = Slopes::new(&grid_rows(RAMP));
+        for f in &frames[20..] {
+            assert!(f.grounded, "{speed} px/s: left the ramp: {f:?}");
+            assert!(rules.stands(&f.rect, &|_| false), "{speed} px/s: {f:?}");
+        }
+        let top = frames.iter().map(|f| f.rect.y).min().unwrap();
+        assert_eq!(top, 16, "{speed} px/s reached the plateau");
+        assert_eq!(
+            frames.last().unwrap().rect,
+            Rect::new(0, 64, 12, 16),
+            "{speed} px/s back at the wall"
+        );
+    }
+}
+
+#[test]
+fn a_jump_on_a_ramp_never_snaps_and_lands_back_on_it() {
+    let frames = both(
+        RAMP,
+        &script(&[(20, ""), (30, "right"), (1, "right+jump"), (60, "right")]),
+    );
+    let jump = frames
+        .iter()
+        .position(|f| f.events.jump)
+        .expect("it jumped");
+    assert!(!frames[jump].grounded);
+    assert!(frames[jump].rect.y < frames[jump - 1].rect.y, "it rose");
+    assert!(frames[jump..].iter().any(|f| f.events.land), "and landed");
+}
+
+/// A one-way ramp `{` over open air, from a one-way ledge up to a solid
+/// plateau (its first cell a shoulder), a floor 3 cells below it.
+const ONE_WAY_RAMP: &str = "
+..............
+..............
+.........{####
+........{.....
+.@.....{......
+-------.......
+..............
+..............
+##############
+";
+
+#[test]
+fn a_one_way_ramp_is_walked_up_and_down_at_any_speed_and_never_fallen_through() {
+    for speed in [60, 1_000, 20_000, 100_000] {
+        let text = format!("run_speed = {speed}\n{ONE_WAY_RAMP}");
+        let frames = both(&text, &script(&[(20, ""), (200, "right"), (200, "left")]));
+        let highest = frames.iter().map(|f| f.rect.y).min().unwrap();
+        assert!(
+            highest <= 32,
+            "{speed} px/s: up the ramp to its top: {highest}"
+        );
+        for f in &frames[20..] {
+            assert!(f.grounded, "{speed} px/s: fell through: {f:?}");
+        }
+    }
+}
+
+#[test]
+fn down_drops_through_a_one_way_ramp_and_lands_on_the_next_surface_below() {
+    // Walk to the middle of the ramp, press Down: the player falls
+    // through the ramp's line and the `-` top under it (16 px or more
+    // below where it stood is not ignored: the floor is).
+    let frames = both(
+        ONE_WAY_RAMP,
+        &script(&[(20, ""), (36, "right"), (5, ""), (1, "down"), (60, "")]),
+    );
+    let d = frames
+        .iter()
+        .position(|f| f.events.drop)
+        .expect("it dropped");
+    let stood = frames[d - 1].rect;
+    assert!(
+        stood.bottom() < 80,
+        "it stood on the ramp, above the one-way row: {stood:?}"
+    );
+    let landed = frames[d..]
+        .iter()
+        .find(|f| f.events.land)
+        .expect("it landed");
+    assert!(
+        landed.rect.bottom() >= stood.bottom() + 16,
+        "{landed:?} from {stood:?}"
+    );
+}
+
+// --- Random levels of ramps, judged by the reference -------------------
+
+/// A terrain of ramps: for each column a flat step, a 45° or 26.6° ramp up
+/// or down (solid or one-way), with `-` tops, spikes and an exit sprinkled
+/// above it, and the `@` on a flat cell.
+fn terrain() -> impl Strategy<Value = String> {
+    let piece = prop_oneof![4 => Just(0u8), 2 => Just(1), 2 => Just(2), 1 => Just(3), 1 => Just(4), 1 => Just(5), 1 => Just(6), 1 => Just(7)];
+    (6usize..28, 6usize..14)
+        .prop_flat_map(move |(w, h)| {
+            (
+                Just((w, h)),
+                prop::collection::vec(piece.clone(), w),
+                prop::collection::vec(
+                    (
+                        0usize..w,
+                        0usize..h,
+                        prop_oneof![
+                            Just('-'),
+                            Just('^'),
+                            Just('{'),
+                            Just('}'),
+                            Just('#'),
+                            Just('J'),
+                            Just('L')
+                        ],
+                    ),
+                    0..6,
+                ),
+                prop::collection::vec(0u32..100_000, 3),
+            )
+        })
+        .prop_map(|((w, h), pieces, extras, speeds)| {
+            let mut g = vec![vec!['.'; w]; h];
+            let mut ground = h - 2;
+            let mut c = 0;
+            let mut spawn = None;
+            let fill = |g: &mut Vec<Vec<char>>, c: usize, from: usize| {
+                for row in g.iter_mut().skip(from) {
+                    row[c] = '#';
+                }
+            };
+            while c < w {
+                let p = pieces[c];
+                match p {
+                    1 | 5 if ground > 2 => {
+                        g[ground - 1][c] = if p == 1 { 'J' } else { '{' };
+                        fill(&mut g, c, ground);
+                        ground -= 1;
+                    }
+                    2 | 6 if ground < h - 1 => {
+                        g[ground][c] = if p == 2 { 'L' } else { '}' };
+                        fill(&mut g, c, ground + 1);
+                        ground += 1;
+                    }
+                    3 if ground > 2 && c + 1 < w => {
+                        g[ground - 1][c] = '1';
+                        g[ground - 1][c + 1] = '2';
+                        fill(&mut g, c, ground);
+                        fill(&mut g, c + 1, ground);
+                        ground -= 1;
+                        c += 1;
+                    }
+                    4 if ground < h - 1 && c + 1 < w => {
+                        g[ground][c] = '3';
+                        g[ground][c + 1] = '4';
+                        fill(&mut g, c, ground + 1);
+                        fill(&mut g, c + 1, ground + 1);
+                        ground += 1;
+                        c += 1;
+                    }
+                    _ => {
+                        fill(&mut g, c, ground);
+                        if spawn.is_none() && ground > 0 {
+                            spawn = Some((c, ground - 1));
+                        }
+                    }
+                }
+                c += 1;
+            }
+            for (x, y, t) in extras {
+                if g[y][x] == '.' {
+                    g[y][x] = t;
+                }
+            }
+            let (sx, sy) = spawn.unwrap_or((0, 0));
+            g[sy][sx] = '@';
+            let mut text = format!(
+                "run_speed = {}\njump_speed = {}\nmax_fall = {}\n",
+                speeds[0].max(1),
+                speeds[1].max(1),
+                speeds[2].max(1)
+            );
+            for row in g {
+                text.extend(row);
+                text.push('\n');
+            }
+            text
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 300, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn on_random_ramps_both_exact_modes_follow_the_rules_step_for_step(text in terrain(), inputs in random_inputs(30, 20)) {
+        let substep = judged(&text, CollisionMode::Substep, &inputs).map_err(|e| TestCaseError::fail(format!("substep: {e}\n{text}")))?;
+        let sweep = judged(&text, CollisionMode::Sweep, &inputs).map_err(|e| TestCaseError::fail(format!("sweep: {e}\n{text}")))?;
+        prop_assert_eq!(substep, sweep);
+    }
+}
