@@ -16,7 +16,7 @@ use crate::grid::Grid;
 use crate::input::{Buttons, Keys};
 use crate::mover::SolidKind;
 use crate::tuning::{per_step, steps, Tuning};
-use crate::world::{Body, Drive, MoveRecord};
+use crate::world::{Body, Climb, Drive, MoveRecord};
 
 /// How far a rising box whose head clipped a ceiling's corner slides
 /// sideways around it instead of bumping, px (Celeste's upward corner
@@ -184,12 +184,47 @@ impl Body {
         trail: Option<&mut Vec<Rect>>,
     ) -> MoveRecord {
         let wanted = self.take_move(Axis::X);
-        if mode != CollisionMode::Naive && grid.has_slopes() && !self.rules.solid && wanted != 0 {
-            if let Some(walked) = self.walk(grid, blockers, wanted, trail) {
+        if grid.has_slopes() && !self.rules.solid && wanted != 0 {
+            let walked = match mode {
+                CollisionMode::Naive => self.naive_walk(grid, blockers, wanted),
+                _ => self.walk(grid, blockers, wanted, trail),
+            };
+            if let Some(walked) = walked {
                 return walked;
             }
         }
         self.shove(mode, grid, blockers, Axis::X, wanted)
+    }
+
+    /// [`Body::walk`] in naive mode: the whole way level, then lifted onto
+    /// a ramp its shape ends in (or pushed back out of it). `None`: it
+    /// does not stand.
+    #[cold]
+    fn naive_walk(&mut self, grid: &Grid, blockers: &[Blocker], wanted: i32) -> Option<MoveRecord> {
+        if standing_on(grid, blockers, &self.rect, &self.dropping).is_none() {
+            return None;
+        }
+        let through = collide::Through {
+            tile_top: self.dropping.tile_top,
+            deep: self.dropping.deep,
+            solids: &self.dropping.solids,
+            triggers: self.triggers(),
+        };
+        let (outcome, dy) = collide::naive_walk(grid, blockers, self.rect, wanted, &through);
+        let record = MoveRecord {
+            axis: Axis::X,
+            from: self.rect,
+            wanted,
+            outcome,
+            climb: Some(Climb {
+                dy,
+                y_span: (self.rect.y + dy.min(0), self.rect.y),
+                steps_up: 0,
+                snaps: 0,
+            }),
+        };
+        self.rect = record.to();
+        Some(record)
     }
 
     /// Its own move along x of `wanted` px on a level with slopes, in an

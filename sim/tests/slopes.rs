@@ -357,3 +357,81 @@ proptest! {
         prop_assert_eq!(substep, sweep);
     }
 }
+
+/// A ramp one cell thick, far below the spawn, over a pit.
+const THIN: &str = "
+gravity = 100000
+max_fall = 100000
+.........
+....@....
+.........
+.........
+.........
+.........
+.........
+.........
+.........
+...JJJ...
+.........
+";
+
+#[test]
+fn a_fast_fall_lands_on_a_thin_ramp_in_the_exact_modes_and_passes_through_it_in_naive() {
+    let frames = both(THIN, &script(&[(30, "")]));
+    let landed = frames.iter().find(|f| f.events.land).expect("it landed");
+    // The 12-px player at x = 66 over the `J` at column 4: its middle
+    // column x = 71 has H = 8 (surface y = 152), the next H = 9 (151).
+    assert_eq!(landed.rect, Rect::new(66, 135, 12, 16));
+    assert!(frames.iter().all(|f| !f.events.death));
+    let mut naive = World::new(level(THIN), CollisionMode::Naive);
+    let deaths = (0..30)
+        .filter(|_| naive.step(Keys::NONE).events.death)
+        .count();
+    assert!(deaths > 0, "naive tunnels through the ramp into the pit");
+}
+
+#[test]
+fn naive_walks_up_a_ramp_but_runs_off_it_going_down_and_never_snaps() {
+    let mut w = World::new(level(RAMP), CollisionMode::Naive);
+    let steps: Vec<Frame> = (0..100)
+        .map(|i| {
+            let k = if i < 20 { "" } else { "right" };
+            let ev = w.step(keys(k)).events;
+            snapshot(&w, ev)
+        })
+        .collect();
+    assert_eq!(
+        steps.last().unwrap().rect.y,
+        16,
+        "lifted up the ramp to the plateau"
+    );
+    let back: Vec<Frame> = (0..60)
+        .map(|_| {
+            let ev = w.step(keys("left")).events;
+            snapshot(&w, ev)
+        })
+        .collect();
+    assert!(
+        back.iter().any(|f| !f.grounded),
+        "running down, it leaves the ramp"
+    );
+    assert!(back.iter().all(|f| !f.events.death));
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 200, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn naive_on_random_ramps_stays_finite_and_in_the_level(text in terrain(), inputs in random_inputs(30, 20)) {
+        let level = Level::parse(&text, "random.txt").unwrap();
+        let (w, h) = (level.grid().pixel_width(), level.grid().pixel_height());
+        let mut world = World::new(level, CollisionMode::Naive);
+        for keys in inputs {
+            world.step(keys);
+            let p = world.player();
+            let r = p.rect();
+            prop_assert!(p.vx().is_finite() && p.vy().is_finite());
+            prop_assert!(r.x >= 0 && r.right() <= w && r.y >= 0 && r.y < h, "{r:?}\n{text}");
+        }
+    }
+}

@@ -437,8 +437,47 @@ pub(crate) fn move_through(
     match mode {
         CollisionMode::Substep => substep::move_axis(&move_),
         CollisionMode::Sweep => sweep::move_axis(&move_),
+        CollisionMode::Naive if grid.has_slopes() => naive_on_slopes(&move_, passing, false).0,
         CollisionMode::Naive => naive::move_axis(&move_),
     }
+}
+
+/// Naive's move among the tiles and movers, then against slopes
+/// ([`slopes::naive`]); a `walking` body may be lifted onto a ramp: how
+/// far (up is negative) comes second.
+fn naive_on_slopes(m: &Move, passing: &Through, walking: bool) -> (AxisMove, i32) {
+    let moved = naive::move_axis(m);
+    let dropped = |t| blockers::passes_line(passing.tile_top, passing.deep, t);
+    let around = slopes::Around {
+        blockers: &m.candidates,
+        dropped: &dropped,
+        triggers: passing.triggers,
+    };
+    slopes::naive(m.grid, &around, m.from, m.axis, moved, walking)
+}
+
+/// The own move along x of a body that stands, in naive mode on a level
+/// with slopes: the whole way level, then lifted onto a ramp its shape
+/// ends in or pushed back out of it ([`slopes::naive`]). How far it was
+/// lifted (up is negative) comes second.
+pub(crate) fn naive_walk(
+    grid: &Grid,
+    blockers: &[Blocker],
+    from: Rect,
+    wanted: i32,
+    passing: &Through,
+) -> (AxisMove, i32) {
+    let distance = wanted.clamp(-grid.pixel_width(), grid.pixel_width());
+    let move_ = Move {
+        grid,
+        candidates: blockers::candidates(blockers, &from, Axis::X, passing.solids),
+        from,
+        axis: Axis::X,
+        distance,
+        dropping_through: None,
+        triggers: passing.triggers,
+    };
+    naive_on_slopes(&move_, passing, true)
 }
 
 /// A move on a level with slopes in an exact mode: by the pixel rule

@@ -77,6 +77,7 @@ fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
         ),
     };
     let bottom_before = m.from.bottom();
+    let slopes = grid.has_slopes();
     let mut line = near;
     loop {
         let edge = if sign > 0 {
@@ -90,6 +91,10 @@ fn tile_overlap(m: &Move, rect: &Rect, sign: i32) -> Option<Hit> {
                 Axis::X => (line, across),
                 Axis::Y => (across, line),
             };
+            // NOTE: to a body a shoulder is a slope, resolved with them.
+            if slopes && grid.is_shoulder(col, row) {
+                return None;
+            }
             blocking(tile, axis, sign, edge, bottom_before, m.dropping_through)
                 .map(|s| (s, tile_obstacle(grid, col, row)))
         });
