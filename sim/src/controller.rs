@@ -201,9 +201,7 @@ impl Body {
     /// does not stand.
     #[cold]
     fn naive_walk(&mut self, grid: &Grid, blockers: &[Blocker], wanted: i32) -> Option<MoveRecord> {
-        if standing_on(grid, blockers, &self.rect, &self.dropping).is_none() {
-            return None;
-        }
+        standing_on(grid, blockers, &self.rect, &self.dropping)?;
         let through = collide::Through {
             tile_top: self.dropping.tile_top,
             deep: self.dropping.deep,
