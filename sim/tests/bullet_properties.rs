@@ -1,7 +1,8 @@
 //! Property tests of bullets over random grids, directions (axis-aligned,
 //! diagonal, `-0.0` and any), speeds (1 to 10,000,000 px/s) and radii, with
 //! a moving player box and moving solid mover boxes, judged against a plain
-//! reference: the distance from the centre to every solid near it.
+//! reference: the distance from the centre to every solid near it (a
+//! solid slope: the polygon under its segment, from the rules' table).
 //! - `sweep`: the path never overlaps a solid before its contact, the
 //!   contact is at distance = radius (within 1e-9 relative) from what it
 //!   struck and no nearer anything else, and a path with no contact
@@ -27,7 +28,8 @@ use proptest::prelude::*;
 fn grid_text() -> impl Strategy<Value = Vec<String>> {
     let busy = prop_oneof![
         14 => Just('.'), 4 => Just('#'), 1 => Just('>'), 1 => Just('T'),
-        2 => Just('-'), 1 => Just('^'), 1 => Just('E')
+        2 => Just('-'), 1 => Just('^'), 1 => Just('E'),
+        4 => prop::sample::select(vec!['J', 'L', '1', '2', '3', '4', '{', '}'])
     ];
     let open = prop_oneof![400 => Just('.'), 3 => Just('#'), 1 => Just('T'), 1 => Just('-')];
     prop_oneof![grid_of_tiles(busy, 3..24), grid_of_tiles(open, 8..90)]
@@ -144,6 +146,9 @@ fn nearest(s: &Shot, grid: &Grid, c: (f64, f64), t: f64) -> (f64, f64) {
             if grid.get(x, y).is_solid() {
                 walls = walls.min(distance(c, &BoxF::of(tile_rect(x, y))));
             }
+            if let Some(corners) = slope_polygon(s, x, y) {
+                walls = walls.min(polygon_distance(c, &corners));
+            }
         }
     }
     for m in &s.movers {
@@ -154,6 +159,56 @@ fn nearest(s: &Shot, grid: &Grid, c: (f64, f64), t: f64) -> (f64, f64) {
         .as_ref()
         .map_or(f64::INFINITY, |p| distance(c, &at(p, t)));
     (walls, player)
+}
+
+/// The polygon a solid slope in cell (`x`, `y`) of the shot's grid is to a
+/// bullet, from the rules' table of its segment's heights at the cell's
+/// left and right edges: the segment's two ends, then the cell's bottom
+/// corners (a corner of no height counted once).
+fn slope_polygon(s: &Shot, x: i32, y: i32) -> Option<Vec<(f64, f64)>> {
+    let c = s.rows.get(y as usize)?.chars().nth(x as usize)?;
+    let (hl, hr) = match c {
+        'J' => (0.0, 16.0),
+        'L' => (16.0, 0.0),
+        '1' => (0.0, 8.0),
+        '2' => (8.0, 16.0),
+        '3' => (16.0, 8.0),
+        '4' => (8.0, 0.0),
+        _ => return None,
+    };
+    let (x0, x1, bottom) = (
+        f64::from(x * 16),
+        f64::from(x * 16 + 16),
+        f64::from(y * 16 + 16),
+    );
+    let mut corners = vec![(x0, bottom - hl), (x1, bottom - hr)];
+    if hr > 0.0 {
+        corners.push((x1, bottom));
+    }
+    if hl > 0.0 {
+        corners.push((x0, bottom));
+    }
+    Some(corners)
+}
+
+/// The distance from `c` to a convex polygon: 0 inside it, else to the
+/// nearest point of its edges.
+fn polygon_distance(c: (f64, f64), corners: &[(f64, f64)]) -> f64 {
+    let n = corners.len();
+    let edges = (0..n).map(|i| (corners[i], corners[(i + 1) % n]));
+    let side =
+        |(a, b): ((f64, f64), (f64, f64))| (b.0 - a.0) * (c.1 - a.1) - (b.1 - a.1) * (c.0 - a.0);
+    let sides: Vec<f64> = edges.clone().map(side).collect();
+    if sides.iter().all(|&s| s > 0.0) || sides.iter().all(|&s| s < 0.0) {
+        return 0.0;
+    }
+    edges
+        .map(|(a, b)| {
+            let (ex, ey) = (b.0 - a.0, b.1 - a.1);
+            let t = (((c.0 - a.0) * ex + (c.1 - a.1) * ey) / (ex * ex + ey * ey)).clamp(0.0, 1.0);
+            (c.0 - a.0 - ex * t).hypot(c.1 - a.1 - ey * t)
+        })
+        .fold(f64::INFINITY, f64::min)
 }
 
 fn obstacles<'a>(s: &'a Shot, grid: &'a Grid) -> Obstacles<'a> {

@@ -102,7 +102,7 @@ fn slab_times(p: Vec2, d: Vec2, xs: (f64, f64), ys: (f64, f64)) -> Option<(f64, 
 }
 
 /// When `p + t·d` is strictly between `lo` and `hi` on one axis.
-fn axis_times(p: f64, d: f64, (lo, hi): (f64, f64)) -> Option<(f64, f64)> {
+pub(crate) fn axis_times(p: f64, d: f64, (lo, hi): (f64, f64)) -> Option<(f64, f64)> {
     if d == 0.0 {
         // NOTE: `-0.0 == 0.0`: a path with no motion on this axis is inside
         // for all time or never, whatever the sign of its zero.
@@ -113,7 +113,7 @@ fn axis_times(p: f64, d: f64, (lo, hi): (f64, f64)) -> Option<(f64, f64)> {
 }
 
 /// When `p + t·d` is strictly inside the disc of radius `r` around `c`.
-fn disc_times(p: Vec2, d: Vec2, c: Vec2, r: f64) -> Option<(f64, f64)> {
+pub(crate) fn disc_times(p: Vec2, d: Vec2, c: Vec2, r: f64) -> Option<(f64, f64)> {
     let f = (p.0 - c.0, p.1 - c.1);
     let a = d.0 * d.0 + d.1 * d.1;
     let half_b = f.0 * d.0 + f.1 * d.1;

@@ -17,12 +17,14 @@
 //!   through walls and the player.
 
 pub mod circle;
+pub mod polygon;
 pub mod walk;
 
 use circle::{first_overlap, overlaps, BoxF, Vec2};
+use polygon::Shape;
 
 use crate::collide::CollisionMode;
-use crate::geom::{tile_rect, Rect, TILE};
+use crate::geom::{Rect, TILE};
 use crate::grid::{Grid, Tile};
 use crate::tuning::{Tuning, STEPS_PER_SECOND};
 pub use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
@@ -297,7 +299,7 @@ fn earliest_after(
     r: f64,
     owner: Option<(i32, i32)>,
     t0: f64,
-) -> Option<(f64, Struck, BoxF)> {
+) -> Option<(f64, Struck, Shape)> {
     if t0 == 0.0 {
         return earliest(obstacles, from, d, r, owner);
     }
@@ -342,17 +344,23 @@ fn sweep(
 }
 
 /// The time, in `[0, 1]`, of the path's first contact, what it struck and
-/// that thing's box then.
+/// that thing's shape then.
 fn earliest(
     obstacles: &Obstacles<'_>,
     from: Vec2,
     d: Vec2,
     r: f64,
     owner: Option<(i32, i32)>,
-) -> Option<(f64, Struck, BoxF)> {
-    let mut best: Option<(f64, Struck, BoxF)> =
-        walk::first_tile_contact(obstacles.grid, from, d, r, owner)
-            .map(|(t, (col, row))| (t, Struck::Wall, BoxF::of(tile_rect(col, row))));
+) -> Option<(f64, Struck, Shape)> {
+    let grid = obstacles.grid;
+    let mut best: Option<(f64, Struck, Shape)> = walk::first_tile_contact(grid, from, d, r, owner)
+        .map(|(t, (col, row))| {
+            (
+                t,
+                Struck::Wall,
+                Shape::of_tile(grid.get(col, row), col, row),
+            )
+        });
     // Against a moving box, the bullet's motion relative to it.
     let relative = |m: &Moving| {
         let (mx, my) = m.motion();
@@ -362,7 +370,7 @@ fn earliest(
     for m in obstacles.movers {
         if let Some((t, b)) = relative(m) {
             if best.is_none_or(|(bt, _, _)| t < bt) {
-                best = Some((t, Struck::Wall, b));
+                best = Some((t, Struck::Wall, Shape::Box(b)));
             }
         }
     }
@@ -370,9 +378,9 @@ fn earliest(
         if let Some((t, b)) = w.as_ref().and_then(relative) {
             // A body wins a tie with a wall; the lower id a tie between bodies.
             let wins =
-                |(bt, struck, _): (f64, Struck, BoxF)| t < bt || t == bt && struck == Struck::Wall;
+                |(bt, struck, _): (f64, Struck, Shape)| t < bt || t == bt && struck == Struck::Wall;
             if best.is_none_or(wins) {
-                best = Some((t, Struck::Target(i), b));
+                best = Some((t, Struck::Target(i), Shape::Box(b)));
             }
         }
     }
@@ -390,7 +398,7 @@ fn probe(
     t: f64,
 ) -> Option<Stop> {
     let at = (from.0 + d.0 * t, from.1 + d.1 * t);
-    let stop = |struck, b: BoxF| Stop {
+    let stop = |struck, b: Shape| Stop {
         t,
         at,
         struck,
@@ -399,7 +407,7 @@ fn probe(
     for (i, w) in obstacles.targets.iter().enumerate() {
         if let Some(b) = w.as_ref().map(|w| w.at(t)) {
             if overlaps(at, r, &b) {
-                return Some(stop(Struck::Target(i), b));
+                return Some(stop(Struck::Target(i), Shape::Box(b)));
             }
         }
     }
@@ -411,11 +419,11 @@ fn probe(
         .iter()
         .map(|m| m.at(t))
         .find(|b| overlaps(at, r, b))
-        .map(|b| stop(Struck::Wall, b))
+        .map(|b| stop(Struck::Wall, Shape::Box(b)))
 }
 
-/// The contact of a circle centred at `c`, moving along `d`, with box `b`.
-fn contact(c: Vec2, d: Vec2, b: &BoxF) -> Contact {
+/// The contact of a circle centred at `c`, moving along `d`, with shape `b`.
+fn contact(c: Vec2, d: Vec2, b: &Shape) -> Contact {
     let point = b.nearest(c);
     let (nx, ny) = (c.0 - point.0, c.1 - point.1);
     let len = nx.hypot(ny);

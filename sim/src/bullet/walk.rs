@@ -14,12 +14,14 @@
 //! is) lets the walk jump across the whole square of cells it vouches for,
 //! so open space costs a few jumps, not a step per tile.
 
-use super::circle::{first_overlap, overlaps, BoxF, Vec2};
-use crate::geom::{tile_rect, TILE};
+use super::circle::Vec2;
+use super::polygon::Shape;
+use crate::geom::TILE;
 use crate::grid::Grid;
 
 /// The earliest contact, in `[0, 1]`, of a circle of radius `r` whose centre
-/// moves from `p` to `p + d`, with a solid tile or the grid's solid outside,
+/// moves from `p` to `p + d`, with a solid tile, a solid slope (the polygon
+/// under its segment) or the grid's solid outside,
 /// other than `owner`'s tile: the time, and the tile's `(col, row)`.
 pub fn first_tile_contact(
     grid: &Grid,
@@ -58,11 +60,12 @@ pub fn first_tile_contact(
                 for row in cell.1 - 1..=cell.1 + 1 {
                     let seen =
                         tested.is_some_and(|(c, r)| (col - c).abs() <= 1 && (row - r).abs() <= 1);
-                    if seen || !grid.get(col, row).is_solid() || owner == Some((col, row)) {
+                    let tile = grid.get(col, row);
+                    let stops = tile.is_solid() || tile.is_solid_slope();
+                    if seen || !stops || owner == Some((col, row)) {
                         continue;
                     }
-                    let tile = BoxF::of(tile_rect(col, row));
-                    if let Some(t) = first_overlap(p, d, r, &tile) {
+                    if let Some(t) = Shape::of_tile(tile, col, row).first_overlap(p, d, r) {
                         if best.is_none_or(|(b, _)| t < b) {
                             best = Some((t, (col, row)));
                         }
@@ -88,23 +91,27 @@ pub fn first_tile_contact(
     }
 }
 
-/// The solid tile (or cell of the solid outside), other than `owner`'s,
-/// that a circle of radius `r` at `c` overlaps, the one nearest its centre
-/// if several do: the contact `substep` and `naive` report.
-pub fn overlapping_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) -> Option<BoxF> {
+/// The solid tile or solid slope (or cell of the solid outside), other
+/// than `owner`'s, that a circle of radius `r` at `c` overlaps, the one
+/// nearest its centre if several do: the contact `substep` and `naive`
+/// report.
+pub fn overlapping_tile(grid: &Grid, c: Vec2, r: f64, owner: Option<(i32, i32)>) -> Option<Shape> {
     let (col, row) = (cell_of(c.0), cell_of(c.1));
     if !grid.occupied_near(col, row) {
         return None;
     }
-    let distance = |b: &BoxF| {
+    let distance = |b: &Shape| {
         let (nx, ny) = b.nearest(c);
         (c.0 - nx).hypot(c.1 - ny)
     };
     (col - 1..=col + 1)
         .flat_map(|x| (row - 1..=row + 1).map(move |y| (x, y)))
-        .filter(|&(x, y)| grid.get(x, y).is_solid() && owner != Some((x, y)))
-        .map(|(x, y)| BoxF::of(tile_rect(x, y)))
-        .filter(|b| overlaps(c, r, b))
+        .filter(|&(x, y)| owner != Some((x, y)))
+        .filter_map(|(x, y)| {
+            let tile = grid.get(x, y);
+            (tile.is_solid() || tile.is_solid_slope()).then(|| Shape::of_tile(tile, x, y))
+        })
+        .filter(|s| s.overlaps(c, r))
         .min_by(|a, b| distance(a).total_cmp(&distance(b)))
 }
 
