@@ -219,6 +219,7 @@ impl Body {
                 y_span: (self.rect.y + dy.min(0), self.rect.y),
                 steps_up: 0,
                 snaps: 0,
+                rising: self.vy < 0.0,
             }),
         };
         self.rect = record.to();
@@ -238,27 +239,40 @@ impl Body {
         wanted: i32,
         trail: Option<&mut Vec<Rect>>,
     ) -> Option<MoveRecord> {
-        let blockers = collide::blockers_in_play(blockers, &self.rect, &self.dropping.solids);
-        let dropping = &self.dropping;
-        let dropped = |t| dropping.passes_line(t);
-        let around = slopes::Around {
-            blockers: &blockers,
-            dropped: &dropped,
-            triggers: self.triggers(),
-        };
-        if !slopes::stands(grid, &around, &self.rect) {
-            return None;
-        }
-        let walked = slopes::walk(grid, &around, self.rect, wanted, self.vy < 0.0, trail);
+        let from = self.rect;
+        let rising = self.vy < 0.0;
+        let walked = self.around(blockers, from, |around| {
+            slopes::stands(grid, around, &from)
+                .then(|| slopes::walk(grid, around, from, wanted, rising, trail))
+        })?;
         let record = MoveRecord {
             axis: Axis::X,
-            from: self.rect,
+            from,
             wanted,
             outcome: walked.along_x,
             climb: Some(walked.climb),
         };
         self.rect = record.to();
         Some(record)
+    }
+
+    /// What its walks meet at box `at` besides the terrain, for `f`: the
+    /// moving solids of `blockers` it is not in nor passing through, the
+    /// one-way lines it drops through, and its triggers.
+    pub(crate) fn around<R>(
+        &self,
+        blockers: &[Blocker],
+        at: Rect,
+        f: impl FnOnce(&slopes::Around) -> R,
+    ) -> R {
+        let blockers = collide::blockers_in_play(blockers, &at, &self.dropping.solids);
+        let dropping = &self.dropping;
+        let dropped = |t| dropping.passes_line(t);
+        f(&slopes::Around {
+            blockers: &blockers,
+            dropped: &dropped,
+            triggers: self.triggers(),
+        })
     }
 
     /// After its own move along x (`x`, any push included): a wall that

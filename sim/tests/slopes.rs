@@ -58,8 +58,17 @@ fn judged(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>
                     x.from, x.climb
                 )));
             }
-            if walks {
-                let expect = rules.walk(x.from, x.wanted, ev.jump, &dropped);
+            if let Some(climb) = x.climb {
+                // NOTE: whether it rises is the controller's (its vy after
+                // this step's decisions); the rules' part is that a jump
+                // rises and a body on the ground that did not jump does not.
+                if ev.jump && !climb.rising || before.grounded && !ev.jump && climb.rising {
+                    return Err(at(format!(
+                        "a walk made rising: {}, jumped: {}",
+                        climb.rising, ev.jump
+                    )));
+                }
+                let expect = rules.walk(x.from, x.wanted, climb.rising, &dropped);
                 let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
                 if got != (expect.to, expect.stopped, expect.touched) {
                     return Err(at(format!(
@@ -432,6 +441,201 @@ proptest! {
             let r = p.rect();
             prop_assert!(p.vx().is_finite() && p.vy().is_finite());
             prop_assert!(r.x >= 0 && r.right() <= w && r.y >= 0 && r.y < h, "{r:?}\n{text}");
+        }
+    }
+}
+
+// --- Crates, walkers and movers on slopes -------------------------------
+
+/// Every body's box after a step, in id order.
+fn boxes(w: &World) -> Vec<(Rect, bool)> {
+    w.bodies().map(|b| (b.rect(), b.alive())).collect()
+}
+
+#[test]
+fn a_crate_lands_on_a_ramp_with_the_middle_of_its_bottom_on_it() {
+    // The crate over the `J` at column 2, row 3 (pixels 32–47 × 48–63):
+    // its columns i ≥ 8 are flush with the ramp when its bottom is at
+    // 48 + 7 = 55 (column i = 8 is cut 0 and meets H(8) = 9: row 55).
+    let text = "
+    ..C...
+    ......
+    ......
+    ..J#.@
+    ######
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+        }
+        let c = w.level_bodies()[0].rect();
+        assert_eq!(c, Rect::new(32, 39, 16, 16), "{mode}");
+        let rules = Slopes::new(&grid_rows(text));
+        assert!(rules.free(&c) && rules.stands(&c, &|_| false), "{mode}");
+    }
+}
+
+#[test]
+fn a_crate_pushed_into_a_rising_ramp_stops_as_at_a_wall_and_so_does_its_pusher() {
+    // The ramp's `J` at column 7 (pixels 112–127) rises from the floor at
+    // y = 48; the crate's cut corner is flush with it at x = 104, so a
+    // pixel before that it stops: x = 103, the player flush behind at 91.
+    let text = "
+    ..............
+    ..............
+    .@..C..J######
+    ##############
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        for _ in 0..120 {
+            w.step(keys("right"));
+        }
+        assert_eq!(
+            w.level_bodies()[0].rect(),
+            Rect::new(103, 32, 16, 16),
+            "{mode}"
+        );
+        assert_eq!(w.player().rect(), Rect::new(91, 32, 12, 16), "{mode}");
+        assert_eq!(w.player().vx(), 0.0, "{mode}: stopped as at a wall");
+    }
+}
+
+#[test]
+fn a_crate_pushed_off_a_crest_moves_level_then_falls_while_its_pusher_walks_down() {
+    // A plateau, then an `L` ramp down: the crate goes level over the
+    // ramp and falls in later steps; the player walks down after it,
+    // standing all the way.
+    let text = "
+    ................
+    .@.C............
+    ######L.........
+    #######L........
+    ########L.......
+    ################
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let mut airborne_crate = false;
+        for _ in 0..150 {
+            w.step(keys("right"));
+            let c = w.level_bodies()[0].rect();
+            let rules = Slopes::new(&grid_rows(text));
+            assert!(rules.free(&c), "{mode}: crate in the slope at {c:?}");
+            assert!(
+                rules.free(&w.player().rect()),
+                "{mode}: {:?}",
+                w.player().rect()
+            );
+            airborne_crate |= !rules.stands(&c, &|_| false);
+        }
+        assert!(airborne_crate, "{mode}: the crate left the crest and fell");
+        let c = w.level_bodies()[0].rect();
+        assert!(
+            c.bottom() == 80 && c.x >= 144,
+            "{mode}: the crate on the floor: {c:?}"
+        );
+    }
+}
+
+#[test]
+fn a_walker_walks_up_and_down_ramps_and_turns_at_walls() {
+    let text = "
+    walker_speed = 400
+    ..................
+    .......J##L.......
+    ..W...J####L....@.
+    ##################
+    ";
+    let rules = Slopes::new(&grid_rows(text));
+    let mut runs = Vec::new();
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let mut ys = Vec::new();
+        for _ in 0..600 {
+            w.step(Keys::NONE);
+            let b = &w.level_bodies()[0];
+            assert!(rules.free(&b.rect()), "{mode}: {:?}", b.rect());
+            assert!(
+                rules.stands(&b.rect(), &|_| false),
+                "{mode}: the walker left the ground at {:?}",
+                b.rect()
+            );
+            ys.push(b.rect());
+        }
+        assert!(
+            ys.iter().any(|r| r.bottom() == 16),
+            "{mode}: over the hill's top"
+        );
+        assert!(ys.iter().any(|r| r.x > 176), "{mode}: down the far side");
+        runs.push(ys);
+    }
+    assert_eq!(runs[0], runs[1], "substep and sweep agree");
+}
+
+/// Random ramps with crates and walkers on them and, in some, a mover
+/// going down and up through them (solid or one-way) in a column of its
+/// own.
+fn busy_terrain() -> impl Strategy<Value = String> {
+    let body = (0usize..28, 1usize..8, prop_oneof![Just('C'), Just('W')]);
+    (
+        terrain(),
+        prop::collection::vec(body, 1..6),
+        0u8..3,
+        1u32..3_000,
+    )
+        .prop_map(|(text, bodies, mover, speed)| {
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            let first = lines.iter().position(|l| !l.contains(" = ")).unwrap_or(0);
+            let mut grid: Vec<Vec<char>> = lines
+                .split_off(first)
+                .iter()
+                .map(|l| l.chars().collect())
+                .collect();
+            for (x, y, c) in bodies {
+                if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
+                    if *cell == '.' {
+                        *cell = c;
+                    }
+                }
+            }
+            let (w, h) = (grid[0].len(), grid.len());
+            let spawn = grid
+                .iter()
+                .find_map(|r| r.iter().position(|&c| c == '@'))
+                .unwrap_or(0);
+            if mover > 0 {
+                let col = (spawn + w / 2) % w;
+                for row in grid.iter_mut() {
+                    if matches!(row[col], 'C' | 'W') {
+                        row[col] = '.';
+                    }
+                }
+                grid[0][col] = 'a';
+                let kind = if mover == 1 { "solid" } else { "oneway" };
+                lines.push(format!("a = {kind} down {} {speed}", h - 2));
+            }
+            lines.extend(grid.into_iter().map(|r| r.into_iter().collect::<String>()));
+            lines.join("\n") + "\n"
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn every_body_on_random_ramps_stays_out_of_them_and_both_exact_modes_agree(text in busy_terrain(), inputs in random_inputs(30, 15)) {
+        let level = Level::parse(&text, "busy.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let rules = Slopes::new(&grid_rows(&text));
+        let mut worlds = [World::new(level.clone(), CollisionMode::Substep), World::new(level, CollisionMode::Sweep)];
+        for (i, &keys) in inputs.iter().enumerate() {
+            let s: Vec<_> = worlds.iter_mut().map(|w| w.step(keys).events).collect();
+            prop_assert_eq!(s[0], s[1], "step {}\n{}", i + 1, text);
+            prop_assert_eq!(boxes(&worlds[0]), boxes(&worlds[1]), "step {}\n{}", i + 1, text);
+            for b in worlds[0].bodies().filter(|b| b.alive()) {
+                prop_assert!(rules.free(&b.rect()), "step {}: {:?} at {:?} is in a slope or solid\n{}", i + 1, b.kind(), b.rect(), text);
+            }
         }
     }
 }

@@ -214,6 +214,7 @@ pub(crate) fn walk(
     let mut w = Walked {
         climb: Climb {
             y_span: (from.y, from.y),
+            rising,
             ..Climb::default()
         },
         ..Walked::default()
@@ -236,14 +237,8 @@ pub(crate) fn walk(
                 w.along_x.touch = Some(t);
                 return w;
             }
-            let down = at.shifted(Axis::Y, 1);
-            let snaps = !rising
-                && !stands(grid, around, &at)
-                && shape::free(grid, &down)
-                && solid_blocker_under(around.blockers, &down).is_none()
-                && (shape::stands_on_slope(grid, &down, &around.dropped));
-            if snaps {
-                at = down;
+            if snaps(grid, around, &at, rising) {
+                at = at.shifted(Axis::Y, 1);
                 w.climb.snaps += 1;
                 if let Some(t) = visit(&mut w, &at) {
                     w.along_x.touch = Some(t);
@@ -287,6 +282,19 @@ pub(crate) fn walk(
         return w;
     }
     w
+}
+
+/// Whether a walking body at `at`, just after a level pixel, snaps a
+/// pixel down: it no longer stands, is not `rising`, and one pixel down
+/// it is free and stands on a slope (a solid slope pixel or a one-way
+/// slope line under its shape's edge).
+pub(crate) fn snaps(grid: &Grid, around: &Around, at: &Rect, rising: bool) -> bool {
+    let down = at.shifted(Axis::Y, 1);
+    !rising
+        && !stands(grid, around, at)
+        && shape::free(grid, &down)
+        && solid_blocker_under(around.blockers, &down).is_none()
+        && shape::stands_on_slope(grid, &down, &around.dropped)
 }
 
 /// The one-way slope line that blocks a walk's level pixel from `at` to

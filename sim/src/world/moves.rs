@@ -6,7 +6,7 @@
 //! the stomp from above, a death otherwise — judged on the whole path of
 //! every move.
 
-use crate::collide::{self, AxisMove, Hit, Surface, Touch, Triggers};
+use crate::collide::{self, slopes, AxisMove, Hit, Surface, Touch, Triggers};
 use crate::controller::whole_reach;
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
@@ -16,7 +16,7 @@ use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
 use super::near::{feet, swept, union, walk_area};
-use super::report::MoveRecord;
+use super::report::{Climb, MoveRecord};
 use super::{own_y_path, World};
 
 impl World {
@@ -150,18 +150,23 @@ impl World {
         let rest = wanted - record.outcome.moved;
         let mut row = Row::default();
         let pushes = b.rules.pushes && record.outcome.touch.is_none() && rest != 0;
+        let walking = record.climb.is_some();
         if pushes && record.outcome.hit.is_some() && self.crate_at(id, &at.shifted(Axis::X, sign)) {
-            let triggers = self.bodies[i].triggers();
-            let (moved, blocked, touch) = self.pushes(&mut row, (id, at), rest, triggers);
-            let to = at.shifted(Axis::X, moved);
-            self.place(id, to);
-            record.outcome.moved += moved;
-            record.outcome.touch = touch;
-            record.outcome.hit = blocked.then(|| Hit {
-                surface: Surface::Solid,
-                edge: to.leading_edge(Axis::X, sign),
-                by: self.what_stops(id, to, sign, &blockers),
-            });
+            if walking {
+                self.walk_pushing(id, &mut record, &mut row, meeting.then_some(&mut trail));
+            } else {
+                let triggers = self.bodies[i].triggers();
+                let (moved, blocked, touch) = self.pushes(&mut row, (id, at), rest, triggers);
+                let to = at.shifted(Axis::X, moved);
+                self.place(id, to);
+                record.outcome.moved += moved;
+                record.outcome.touch = touch;
+                record.outcome.hit = blocked.then(|| Hit {
+                    surface: Surface::Solid,
+                    edge: to.leading_edge(Axis::X, sign),
+                    by: self.what_stops(id, to, sign, &blockers),
+                });
+            }
         }
         let b = &mut self.bodies[i];
         b.walled(&record);
@@ -177,6 +182,105 @@ impl World {
         }
         self.own_move_done(id, from, record.outcome.touch);
         record
+    }
+
+    /// A walk of body `id` (its record so far, stopped by a crate) goes on
+    /// pushing: each pixel pushes the row of crates ahead a pixel along x
+    /// (a push pixel is a level one: a snap may follow), then the walk
+    /// goes on from there, until the row stops (the walk stops as at a
+    /// wall), a trigger, or the whole move is done. `trail` gets the
+    /// boxes it visits.
+    fn walk_pushing(
+        &mut self,
+        id: BodyId,
+        record: &mut MoveRecord,
+        row: &mut Row,
+        mut trail: Option<&mut Vec<Rect>>,
+    ) {
+        let i = id.index();
+        let sign = record.wanted.signum();
+        let triggers = self.bodies[i].triggers();
+        let rising = self.bodies[i].vy < 0.0;
+        let mut climb = record.climb.unwrap_or_default();
+        let mut at = record.to();
+        let mut visit = |climb: &mut Climb, r: Rect| {
+            climb.y_span = (climb.y_span.0.min(r.y), climb.y_span.1.max(r.y));
+            climb.dy = r.y - record.from.y;
+            if let Some(trail) = trail.as_deref_mut() {
+                trail.push(r);
+            }
+        };
+        loop {
+            let (moved, blocked, touch) = self.pushes(row, (id, at), sign, triggers);
+            if moved == 0 {
+                let blockers = self.walk_blockers(id, at, sign);
+                let by = self.what_stops(id, at, sign, &blockers);
+                record.outcome.hit = blocked.then_some(Hit {
+                    surface: Surface::Solid,
+                    edge: at.leading_edge(Axis::X, sign),
+                    by,
+                });
+                break;
+            }
+            at = at.shifted(Axis::X, sign);
+            self.place(id, at);
+            record.outcome.moved += sign;
+            visit(&mut climb, at);
+            record.outcome.hit = None;
+            record.outcome.touch = touch;
+            let rest = record.wanted - record.outcome.moved;
+            if touch.is_some() {
+                break;
+            }
+            let blockers = self.walk_blockers(id, at, rest);
+            let grid = &self.level.grid;
+            let b = &self.bodies[i];
+            if b.around(&blockers, at, |a| slopes::snaps(grid, a, &at, rising)) {
+                at = at.shifted(Axis::Y, 1);
+                climb.snaps += 1;
+                visit(&mut climb, at);
+                let touch = collide::touching_any(grid, &at, triggers);
+                self.place(id, at);
+                if touch.is_some() {
+                    record.outcome.touch = touch;
+                    break;
+                }
+            }
+            if rest == 0 {
+                break;
+            }
+            let mut boxes = Vec::new();
+            let (grid, b) = (&self.level.grid, &self.bodies[i]);
+            let walked = b.around(&blockers, at, |a| {
+                slopes::walk(grid, a, at, rest, rising, Some(&mut boxes))
+            });
+            for &r in &boxes {
+                visit(&mut climb, r);
+            }
+            climb.steps_up += walked.climb.steps_up;
+            climb.snaps += walked.climb.snaps;
+            at = boxes.last().copied().unwrap_or(at);
+            self.place(id, at);
+            record.outcome.moved += walked.along_x.moved;
+            record.outcome.hit = walked.along_x.hit;
+            record.outcome.touch = walked.along_x.touch;
+            let ahead = at.shifted(Axis::X, sign);
+            if walked.along_x.hit.is_none()
+                || walked.along_x.touch.is_some()
+                || !self.crate_at(id, &ahead)
+            {
+                break;
+            }
+        }
+        record.climb = Some(climb);
+    }
+
+    /// What may block a walk of body `id` from `at` by `rest` px: every
+    /// solid and solid body there but itself and its own riders.
+    fn walk_blockers(&self, id: BodyId, at: Rect, rest: i32) -> Vec<collide::Blocker> {
+        let riding = self.own_riders(id);
+        let skip = |o: BodyId| o == id || riding.contains(&o);
+        self.blockers(&[], skip, &walk_area(at, rest))
     }
 
     /// The crates riding a solid body `id` (and theirs): its own move is

@@ -119,6 +119,9 @@ pub struct Climb {
     pub steps_up: u32,
     /// Pixels snapped down.
     pub snaps: u32,
+    /// It was made rising (`vy < 0`: it jumped this step), so it never
+    /// snapped down.
+    pub rising: bool,
 }
 
 impl MoveRecord {
