@@ -32,8 +32,14 @@ use crate::world::World;
 /// says which rules it was played under — and whenever the `state` hash
 /// is computed differently, so an older run is told apart by its version
 /// rather than failing its `state` claim. (2: the world's running hash
-/// folds a word at a time.)
-pub const PHYSICS_VERSION: u32 = 2;
+/// folds a word at a time. 3: slopes, and the drop by depth in the
+/// `state` hash.)
+pub const PHYSICS_VERSION: u32 = 3;
+
+/// The physics version before slopes: on a level without slopes nothing
+/// of it changed (traces and `state` hashes are the same), so a run file
+/// that claims it verifies there as before.
+pub const BEFORE_SLOPES: u32 = 2;
 
 /// The most steps a run file may claim: 10 million, over 46 hours of play,
 /// about four seconds to verify. (A run file is anyone's: a claim of 10¹⁸
@@ -343,7 +349,8 @@ pub fn verify(run: &RunFile, level_bytes: &[u8], level: Level) -> Result<World, 
     if let Some(v) = c.level.filter(|&v| v != hash) {
         return Err(fail("level", format!("{v:016x}"), format!("{hash:016x}")));
     }
-    if let Some(v) = c.physics.filter(|&v| v != PHYSICS_VERSION) {
+    let older = |v: u32| v == BEFORE_SLOPES && !level.grid().has_slopes();
+    if let Some(v) = c.physics.filter(|&v| v != PHYSICS_VERSION && !older(v)) {
         return Err(fail("physics", v.to_string(), PHYSICS_VERSION.to_string()));
     }
     let mode = c.mode.unwrap_or(CollisionMode::Substep);

@@ -196,6 +196,35 @@ fn each_claim_that_does_not_hold_is_named_with_both_values() {
 }
 
 #[test]
+fn a_run_from_before_slopes_verifies_on_a_level_without_them_and_not_on_one_with_them() {
+    use dropthrough_sim::run::BEFORE_SLOPES;
+    let level = root().join("levels/02-down-through.txt");
+    let bytes = std::fs::read(&level).unwrap();
+    let mut old = recorded(&level);
+    old.claims.physics = Some(BEFORE_SLOPES);
+    verify(&old, &bytes, Level::load(&level).unwrap()).expect("replays as before");
+    // The same level with a ramp somewhere it is never reached.
+    let text = String::from_utf8(bytes).unwrap();
+    let sloped = format!("{text}J\n");
+    let mut run = old.clone();
+    run.claims.level = Some(fnv1a(sloped.as_bytes()));
+    let err = verify(
+        &run,
+        sloped.as_bytes(),
+        Level::parse(&sloped, "x.txt").unwrap(),
+    )
+    .unwrap_err();
+    assert_eq!(err.claim, "physics");
+    run.claims.physics = Some(PHYSICS_VERSION);
+    verify(
+        &run,
+        sloped.as_bytes(),
+        Level::parse(&sloped, "x.txt").unwrap(),
+    )
+    .expect("v3 replays");
+}
+
+#[test]
 fn claims_are_read_with_their_place_and_a_plain_comment_stays_a_comment() {
     let ok = "# a run\n#! steps: 3\n\n#! exit: no\n# more words\n1-3 right\n";
     let run = RunFile::parse(ok, "r.run").unwrap();

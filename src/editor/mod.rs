@@ -30,8 +30,8 @@ pub const UNDO_LIMIT: usize = 500;
 /// What a click paints.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
-    /// A tile character: `#` `-` `^` `E` `>` `<` `T`, a crate `C` or a
-    /// walker `W`, or `.` to erase.
+    /// A tile character: `#` `-` `^` `E` `>` `<` `T`, a slope `J` `L` `1`
+    /// `2` `3` `4` `{` `}`, a crate `C` or a walker `W`, or `.` to erase.
     Tile(char),
     /// Moves the player's spawn `@` here.
     Spawn,
@@ -40,8 +40,10 @@ pub enum Brush {
 }
 
 impl Brush {
-    /// Every brush, in the palette's order (keys 1–9, then 0, `-` and `=`).
-    pub const PALETTE: [Brush; 12] = [
+    /// Every brush, in the palette's order (keys 1–9, then 0, `-` and
+    /// `=`, then R for the ramps: its slot paints one of [`Brush::RAMPS`]
+    /// at a time, the next one each time it is chosen again).
+    pub const PALETTE: [Brush; 13] = [
         Brush::Tile('#'),
         Brush::Tile('-'),
         Brush::Tile('^'),
@@ -54,7 +56,14 @@ impl Brush {
         Brush::Mover(SolidKind::Solid),
         Brush::Tile('C'),
         Brush::Tile('W'),
+        Brush::Tile('J'),
     ];
+
+    /// The palette's slot of the ramps.
+    pub const RAMP_SLOT: usize = 12;
+
+    /// The eight slope tiles, in the order the ramp slot goes through them.
+    pub const RAMPS: [char; 8] = ['J', 'L', '1', '2', '3', '4', '{', '}'];
 
     /// Erases: paints an empty tile.
     pub const ERASE: Brush = Brush::Tile('.');
@@ -71,6 +80,14 @@ impl Brush {
             Brush::Tile('T') => "turret, aims at you",
             Brush::Tile('C') => "crate",
             Brush::Tile('W') => "walker",
+            Brush::Tile('J') => "ramp 45°, up to the right",
+            Brush::Tile('L') => "ramp 45°, up to the left",
+            Brush::Tile('1') => "ramp 26°, up to the right, low half",
+            Brush::Tile('2') => "ramp 26°, up to the right, high half",
+            Brush::Tile('3') => "ramp 26°, down to the right, high half",
+            Brush::Tile('4') => "ramp 26°, down to the right, low half",
+            Brush::Tile('{') => "one-way ramp 45°, up to the right",
+            Brush::Tile('}') => "one-way ramp 45°, up to the left",
             Brush::Tile(_) => "erase",
             Brush::Spawn => "spawn (moves it)",
             Brush::Mover(SolidKind::OneWay) => "one-way mover",
@@ -93,7 +110,8 @@ pub fn template(title: &str) -> String {
     let mut text = format!(
         "title = {title}\n\
          // Made with dropthrough's editor. Tiles: # solid, - one-way ledge, ^ spikes,\n\
-         // E exit, @ spawn, > < T turrets, a-z moving platforms (each with a header line).\n"
+         // E exit, @ spawn, > < T turrets, J L 1 2 3 4 ramps, {{ }} one-way ramps,\n\
+         // C crate, W walker, a-z moving platforms (each with a header line).\n"
     );
     let (w, h) = (40, 14);
     for row in 0..h {

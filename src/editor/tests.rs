@@ -55,6 +55,7 @@ fn the_template_is_a_walled_room_run_through_from_the_spawn_to_the_exit() {
 fn every_brush_has_its_own_name() {
     let mut names: Vec<&str> = Brush::PALETTE.iter().map(|b| b.name()).collect();
     names.push(Brush::ERASE.name());
+    names.extend(Brush::RAMPS[1..].iter().map(|&c| Brush::Tile(c).name()));
     assert!(names.iter().all(|n| n.len() > 3));
     let count = names.len();
     names.sort_unstable();

@@ -30,7 +30,7 @@ pub const MAX_GRID_SIDE: usize = crate::grid::MAX_SIDE;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-const TILE_CHARS: &str = "# - @ E ^ > < T C W a-z . or space";
+const TILE_CHARS: &str = "# - @ E ^ > < T C W J L 1 2 3 4 { } a-z . or space";
 
 /// A level: its header, tiles, spawn, movers, turrets, crates and walkers.
 /// Parsed from a level file ([`Level::parse`]), or built in code

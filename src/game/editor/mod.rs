@@ -27,7 +27,7 @@ const PAN_SPEED: f32 = 600.0;
 
 /// The help line at the bottom while editing.
 pub const HELP: [&str; 2] = [
-    "1-9 0 brush   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
+    "1-9 0 - = brush   R ramps (again: next)   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
     "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   Ctrl+D download   click a header line to change it   E play   Esc play",
 ];
 
@@ -37,6 +37,8 @@ pub struct EditView {
     centre: Option<(f32, f32)>,
     zoom: f32,
     brush: usize,
+    /// Which of [`Brush::RAMPS`] the ramp slot paints.
+    ramp: usize,
     rect_tool: bool,
     /// A rectangle being dragged: its first corner, and whether it erases.
     rect_from: Option<(Cell, bool)>,
@@ -63,6 +65,7 @@ impl Default for EditView {
             centre: None,
             zoom: 2.0,
             brush: 0,
+            ramp: 0,
             rect_tool: false,
             rect_from: None,
             stroke: None,
@@ -92,13 +95,25 @@ impl EditView {
 
     /// Forgets the view (a newly opened level is centred).
     pub fn reset(&mut self) {
-        let brush = self.brush;
+        let (brush, ramp) = (self.brush, self.ramp);
         *self = EditView::default();
-        self.brush = brush;
+        (self.brush, self.ramp) = (brush, ramp);
     }
 
     fn brush(&self) -> Brush {
-        Brush::PALETTE[self.brush]
+        match self.brush {
+            Brush::RAMP_SLOT => Brush::Tile(Brush::RAMPS[self.ramp]),
+            i => Brush::PALETTE[i],
+        }
+    }
+
+    /// Chooses the palette's slot `i`; the ramp slot chosen again goes on
+    /// to the next ramp.
+    fn choose(&mut self, i: usize) {
+        if i == Brush::RAMP_SLOT && self.brush == i {
+            self.ramp = (self.ramp + 1) % Brush::RAMPS.len();
+        }
+        self.brush = i;
     }
 
     /// The screen area the level was last shown in (between the palette
@@ -183,8 +198,11 @@ impl EditView {
         ];
         for (i, key) in number_keys.into_iter().enumerate() {
             if is_key_pressed(key) {
-                self.brush = i;
+                self.choose(i);
             }
+        }
+        if is_key_pressed(KeyCode::R) {
+            self.choose(Brush::RAMP_SLOT);
         }
         if is_key_pressed(KeyCode::Q) {
             self.rect_tool = !self.rect_tool;
@@ -297,7 +315,7 @@ impl EditView {
         let at = mouse_position();
         let frame = self.frame.borrow().clone();
         if let Some(i) = frame.swatches.iter().position(|s| s.has(at)) {
-            self.brush = i;
+            self.choose(i);
         }
         let fields = session
             .editor()
@@ -510,7 +528,13 @@ impl EditView {
     }
 
     fn draw_swatches(&self, swatches: &[Area], time: f64) {
-        for (i, (brush, at)) in Brush::PALETTE.iter().zip(swatches).enumerate() {
+        let ramp = Brush::Tile(Brush::RAMPS[self.ramp]);
+        let brushes = Brush::PALETTE.iter().enumerate().map(|(i, b)| match i {
+            Brush::RAMP_SLOT => ramp,
+            _ => *b,
+        });
+        for (i, (brush, at)) in brushes.zip(swatches).enumerate() {
+            let brush = &brush;
             let (x, y) = (at.x, at.y);
             let vp = Viewport {
                 zoom: SWATCH / TILE as f32,
@@ -554,8 +578,14 @@ impl EditView {
                     draw::tile(&vp, tile, 0.0, 0.0, open, time);
                 }
             }
-            let key = if i == 9 { 0 } else { i + 1 };
-            text::draw(&key.to_string(), x + 1.0, y, TEXT);
+            let key = match i {
+                9 => "0".to_string(),
+                10 => "-".to_string(),
+                11 => "=".to_string(),
+                Brush::RAMP_SLOT => "R".to_string(),
+                i => (i + 1).to_string(),
+            };
+            text::draw(&key, x + 1.0, y, TEXT);
             if i == self.brush {
                 draw_rectangle_lines(
                     x - 3.0,
