@@ -409,6 +409,11 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
         axis_move(vp, world.mode(), m);
     }
     world_outline(vp, r, HITBOX);
+    if world.level().grid().has_slopes() {
+        for b in world.bodies().filter(|b| b.in_play()) {
+            cut_shape(vp, b.rect(), SHAPE);
+        }
+    }
     let (cx, cy) = (r.x as f32 + r.w as f32 / 2.0, r.y as f32 + r.h as f32 / 2.0);
     // The velocity, drawn as the distance it covers in 0.1 s.
     let (ax, ay) = vp.to_screen(cx, cy);
@@ -419,12 +424,33 @@ pub fn debug(world: &World, step: &Step, vp: &Viewport) {
     let (right, _) = vp.to_screen(r.right() as f32, 0.0);
     let label = format!("v = ({:.0}, {:.0}) px/s", p.vx(), p.vy());
     text::draw(&label, label_x(&label, left, right), ay - 26.0, HITBOX);
+    if let Some(c) = step.report.x.and_then(|x| x.climb) {
+        let label = format!("walk: {} up, {} snapped down", c.steps_up, c.snaps);
+        text::draw(&label, label_x(&label, left, right), ay - 8.0, SHAPE);
+    }
     if let Some(top) = p.dropping_through() {
         let (sx, sy) = vp.to_screen(vp.area.x as f32, top as f32);
         let ex = sx + vp.area.w as f32 * vp.zoom;
         draw_line(sx, sy, ex, sy, 2.0, DROPPING);
         let label = format!("dropping through y={top}");
         text::draw(&label, label_x(&label, left, right), sy - 20.0, DROPPING);
+    }
+}
+
+/// The lower edge of a body's shape against slopes: its box's bottom with
+/// the corners cut at 45° (column `i` ends `d(i)` px above the bottom),
+/// drawn as the stairs it is, pixel column by pixel column.
+fn cut_shape(vp: &Viewport, r: Rect, colour: Color) {
+    let edge = |x: i32| dropthrough_sim::collide::shape::edge(&r, x) as f32;
+    for x in r.x..r.right() {
+        let e = edge(x);
+        let (ax, ay) = vp.to_screen(x as f32, e);
+        let (bx, _) = vp.to_screen((x + 1) as f32, e);
+        draw_line(ax, ay, bx, ay, 1.0, colour);
+        if x + 1 < r.right() {
+            let (_, cy) = vp.to_screen(0.0, edge(x + 1));
+            draw_line(bx, ay, bx, cy, 1.0, colour);
+        }
     }
 }
 

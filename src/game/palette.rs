@@ -79,6 +79,8 @@ pub const DROPPING: Color = Color::new(1.0, 0.3, 1.0, 1.0);
 /// A mover's or bullet's swept span, and a bullet's contact normal.
 pub const SWEPT: Color = Color::new(0.5, 0.8, 1.0, 0.9);
 pub const NORMAL: Color = Color::new(1.0, 0.3, 0.3, 1.0);
+/// A body's cut shape against slopes, and what its walk did on a ramp.
+pub const SHAPE: Color = Color::new(1.0, 0.65, 0.2, 1.0);
 
 // Text and panels.
 pub const TEXT: Color = WHITE;
