@@ -101,3 +101,18 @@ fn crate_bridge_trace_and_actors_are_unchanged() {
 fn drop_it_trace_and_actors_are_unchanged() {
     check_files("20-drop-it", true);
 }
+
+/// Slopes: up a 45° ramp with the middle of the feet on it (y falls by a
+/// pixel for each pixel along), over a crest, down, a jump over spikes at
+/// the foot, and up a 26.6° ramp (a pixel up for two along).
+#[test]
+fn hillside_trace_is_unchanged() {
+    check("24a-hillside");
+}
+
+/// One-way ramps: three drops by depth (`drop`, then `land` on the next
+/// sawtooth 16 px or more below), a hop from a ledge onto a ramp.
+#[test]
+fn down_the_sawtooth_trace_is_unchanged() {
+    check("24c-down-the-sawtooth");
+}

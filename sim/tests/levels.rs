@@ -97,6 +97,27 @@ fn naive_lets_the_catch_through() {
 }
 
 #[test]
+fn naive_tunnels_through_the_thin_ramp_and_runs_off_downhill_into_the_spikes() {
+    for (name, what) in [
+        ("30a-thin-ramp.txt", "falls through the ramp into the pit"),
+        (
+            "30b-downhill.txt",
+            "leaves the ramp and flies into the spikes",
+        ),
+    ] {
+        let path = bundled_levels()
+            .into_iter()
+            .find(|p| p.ends_with(name))
+            .unwrap();
+        let (summary, _) = traced(&path, CollisionMode::Naive);
+        assert!(
+            summary.deaths > 0 && !summary.exited,
+            "naive {what}: {summary}"
+        );
+    }
+}
+
+#[test]
 fn the_crusher_corridor_crushes_the_careless() {
     let corridor = bundled_levels()
         .into_iter()
@@ -165,7 +186,7 @@ fn the_campaign_is_its_levels_in_worlds_in_order_the_lab_last() {
         .iter()
         .map(|p| Level::load(p).unwrap())
         .collect();
-    assert!(levels.len() >= 33, "{} levels", levels.len());
+    assert!(levels.len() >= 35, "{} levels", levels.len());
     let mut worlds: Vec<&str> = Vec::new();
     for level in &levels {
         let w = world(level);
