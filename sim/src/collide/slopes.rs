@@ -228,7 +228,27 @@ pub(crate) fn walk(
         }
         touch(grid, r, around.triggers)
     };
-    for _ in 0..distance.unsigned_abs() {
+    // NOTE: no walk goes further than the level is wide (its sides are solid).
+    let mut left = distance.saturating_abs().min(grid.pixel_width());
+    while left > 0 {
+        // NOTE: where nothing of a slope is near, a walk is a plain move:
+        // no step up, no snap, no line to keep to. It goes there at once.
+        let flat = flat_stretch(grid, &at, sign, left);
+        if flat > 1 {
+            let m = level_move(grid, around, at, sign * flat);
+            at = at.shifted(Axis::X, m.moved);
+            w.along_x.moved += m.moved;
+            left -= m.moved.abs();
+            if m.moved != 0 {
+                visit(&mut w, &at);
+            }
+            if m.hit.is_some() || m.touch.is_some() {
+                (w.along_x.hit, w.along_x.touch) = (m.hit, m.touch);
+                return w;
+            }
+            continue;
+        }
+        left -= 1;
         let level = at.shifted(Axis::X, sign);
         if level_free(grid, around, &at, &level) {
             at = level;
@@ -282,6 +302,58 @@ pub(crate) fn walk(
         return w;
     }
     w
+}
+
+/// How many pixels (up to `left`) a walk from box `at` going `sign` can
+/// go with no slope tile (so no slope pixel, line or shoulder) in any
+/// cell that matters to it: the columns its box covers on the way and one
+/// more either side (a shoulder's slope is its neighbour), in the rows
+/// from its top to the row under its feet a pixel lower (where a snap
+/// would land). There the walk is a plain level move.
+fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
+    let rows = at.y.div_euclid(TILE)..=(at.bottom() + 1).div_euclid(TILE);
+    let clear = |col: i32| rows.clone().all(|row| !grid.get(col, row).is_slope());
+    let (first, last) = (at.x.div_euclid(TILE), (at.right() - 1).div_euclid(TILE));
+    if !(first - 1..=last + 1).all(clear) {
+        return 0;
+    }
+    // The first column beyond the margin that is not clear, within reach.
+    let (lead, reach) = match sign > 0 {
+        true => (last + 1, (at.right() - 1 + left).div_euclid(TILE) + 1),
+        false => (first - 1, (at.x - left).div_euclid(TILE) - 1),
+    };
+    let mut col = lead;
+    while col != reach && clear(col + sign) {
+        col += sign;
+    }
+    if col == reach {
+        return left;
+    }
+    // `col + sign` is not clear: the box may cover up to `col - sign`.
+    match sign > 0 {
+        true => (TILE * col - at.right()).clamp(0, left),
+        false => (at.x - TILE * (col + 1)).clamp(0, left),
+    }
+}
+
+/// A level move of box `from` by `distance` px along x among the tiles
+/// and the solid blockers, with triggers: a walk where no slope is near.
+fn level_move(grid: &Grid, around: &Around, from: Rect, distance: i32) -> AxisMove {
+    let m = super::Move {
+        grid,
+        candidates: super::blockers::candidates(
+            around.blockers,
+            &from,
+            Axis::X,
+            &super::SolidSet::default(),
+        ),
+        from,
+        axis: Axis::X,
+        distance,
+        dropping_through: None,
+        triggers: around.triggers,
+    };
+    super::sweep::move_axis(&m)
 }
 
 /// Whether a walking body at `at`, just after a level pixel, snaps a
