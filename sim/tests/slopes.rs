@@ -639,3 +639,34 @@ proptest! {
         }
     }
 }
+
+#[test]
+fn a_crate_carried_up_into_a_ramp_stops_under_its_cell() {
+    // A one-way lift carries a crate up under a `J`: the ramp's underside
+    // is flat and full, so the crate stops with its top at the cell's
+    // bottom (y = 32) and the lift goes on up through it. (A shortcut that
+    // carries a stack of crates at once read slope tiles as empty.)
+    let text = "
+    a = oneway up 4 120
+    .......
+    ...J...
+    .......
+    .......
+    ...C...
+    ...a...
+    @......
+    #######
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let rules = Slopes::new(&grid_rows(text));
+        let mut highest = i32::MAX;
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+            let c = w.level_bodies()[0].rect();
+            assert!(rules.free(&c), "{mode}: the crate in the ramp at {c:?}");
+            highest = highest.min(c.y);
+        }
+        assert_eq!(highest, 32, "{mode}");
+    }
+}

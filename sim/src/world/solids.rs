@@ -301,7 +301,9 @@ impl World {
         for row in r0..=r1 {
             for col in c0..=c1 {
                 let t = grid.get(col, row);
-                if t.is_solid() || (down && t == Tile::OneWay) {
+                // NOTE: a slope (or its one-way line) may stop a crate
+                // anywhere in its cell: such a carry goes rider by rider.
+                if t.is_solid() || t.is_slope() || (down && t == Tile::OneWay) {
                     return false;
                 }
             }
