@@ -68,6 +68,15 @@ impl Rect {
         }
     }
 
+    /// Every pixel the box covers on a move of `d` pixels along `axis`:
+    /// the smallest box holding it where it starts and where it ends.
+    pub fn swept(&self, axis: Axis, d: i32) -> Rect {
+        let to = self.shifted(axis, d);
+        let (x0, y0) = (self.x.min(to.x), self.y.min(to.y));
+        let (x1, y1) = (self.right().max(to.right()), self.bottom().max(to.bottom()));
+        Rect::new(x0, y0, x1 - x0, y1 - y0)
+    }
+
     /// The leading edge when moving along `axis` in direction `sign` (±1):
     /// the right or bottom edge going +, the left or top edge going −.
     pub fn leading_edge(&self, axis: Axis, sign: i32) -> i32 {

@@ -401,7 +401,11 @@ pub(crate) fn move_through(
     if distance == 0 {
         return AxisMove::default();
     }
-    if mode != CollisionMode::Naive && grid.has_slopes() {
+    // NOTE: on a level with slopes, a move near no slope is a move among
+    // tiles alone (a drop by depth aside: it passes more than one top).
+    let slopes = grid.has_slopes()
+        && (passing.deep || !slopes::none_near(grid, &from.swept(axis, distance)));
+    if mode != CollisionMode::Naive && slopes {
         return on_slopes(grid, blockers, from, (axis, distance), passing);
     }
     // NOTE: a move whose leading edge reaches no new line of tiles enters

@@ -234,7 +234,7 @@ pub(crate) fn walk(
         // NOTE: where nothing of a slope is near, a walk is a plain move:
         // no step up, no snap, no line to keep to. It goes there at once.
         let flat = flat_stretch(grid, &at, sign, left);
-        if flat > 1 {
+        if flat > 0 {
             let m = level_move(grid, around, at, sign * flat);
             at = at.shifted(Axis::X, m.moved);
             w.along_x.moved += m.moved;
@@ -334,6 +334,17 @@ fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
         true => (TILE * col - at.right()).clamp(0, left),
         false => (at.x - TILE * (col + 1)).clamp(0, left),
     }
+}
+
+/// Whether no slope tile is in or beside (one column either way: a
+/// shoulder's slope is its neighbour) the cells of `area` or of the row
+/// of pixels under it: a move within `area` is then a move among tiles
+/// alone, as on a level without slopes.
+pub(crate) fn none_near(grid: &Grid, area: &Rect) -> bool {
+    let cols = area.x.div_euclid(TILE) - 1..=(area.right() - 1).div_euclid(TILE) + 1;
+    let rows = area.y.div_euclid(TILE)..=area.bottom().div_euclid(TILE);
+    rows.into_iter()
+        .all(|row| cols.clone().all(|col| !grid.get(col, row).is_slope()))
 }
 
 /// A level move of box `from` by `distance` px along x among the tiles

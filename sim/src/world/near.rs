@@ -20,7 +20,7 @@ pub(crate) fn union(a: Rect, b: Rect) -> Rect {
 
 /// Every box a move of `from` by `d` along `axis` passes through.
 pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
-    union(from, from.shifted(axis, d))
+    from.swept(axis, d)
 }
 
 /// Every box a walk of `from` by `d` along x may visit: up and down a

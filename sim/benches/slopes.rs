@@ -1,0 +1,123 @@
+//! What walking a ramp costs against walking flat ground: a game's actor
+//! (12 × 16, driven by a velocity the game sets) walks `d` px up a long
+//! ramp and `d` px back down it in two steps, for d = 1 to 4096 px a step —
+//! a 45° ramp of `J` cells, a 26.6° ramp of `1 2` cells, and flat ground
+//! on a level without slopes and on one with a ramp far away (where a walk
+//! near no slope goes as a plain move) — in both exact modes. Each checks
+//! its result once before it is timed: both walks go the whole way and the
+//! actor ends where it began, standing.
+
+use std::hint::black_box;
+
+use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dropthrough_sim::{ActorSpec, BodyId, CollisionMode, Drive, Keys, Level, Rect, World};
+
+const SPEEDS: [i32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
+/// Cells along: the fastest walk (4096 px = 256 cells) either way from the
+/// middle, and more.
+const CELLS: usize = 540;
+
+/// The ground walked on.
+#[derive(Clone, Copy)]
+enum Ground {
+    Ramp45,
+    Ramp26,
+    Flat { slopes: bool },
+}
+
+/// A level of that ground rising right from column 3, filled below.
+fn level(ground: Ground) -> Level {
+    let rise = match ground {
+        Ground::Ramp45 => CELLS,
+        Ground::Ramp26 => CELLS / 2,
+        Ground::Flat { .. } => 0,
+    };
+    let (w, h) = (CELLS + 8, rise + 4);
+    let mut g = vec![vec!['.'; w]; h];
+    g[h - 1] = vec!['#'; w];
+    let fill = |g: &mut Vec<Vec<char>>, col: usize, from: usize| {
+        for row in g.iter_mut().skip(from) {
+            row[col] = '#';
+        }
+    };
+    for k in 0..CELLS {
+        let col = 3 + k;
+        match ground {
+            Ground::Ramp45 => {
+                let row = h - 2 - k;
+                g[row][col] = 'J';
+                fill(&mut g, col, row + 1);
+            }
+            Ground::Ramp26 => {
+                let row = h - 2 - k / 2;
+                g[row][col] = if k % 2 == 0 { '1' } else { '2' };
+                fill(&mut g, col, row + 1);
+            }
+            Ground::Flat { .. } => {}
+        }
+    }
+    if let Ground::Flat { slopes: true } = ground {
+        g[0][w - 1] = 'J';
+    }
+    g[h - 2][1] = '@';
+    let mut text = String::from("max_fall = 1000000\n");
+    for row in g {
+        text.extend(row);
+        text.push('\n');
+    }
+    Level::parse(&text, "slopes").unwrap()
+}
+
+/// The world with an actor standing on the ground halfway along it.
+fn world(ground: Ground, mode: CollisionMode) -> (World, BodyId) {
+    let mut w = World::new(level(ground), mode);
+    let x = 16 * (3 + CELLS as i32 / 2);
+    let actor = ActorSpec::new(Rect::new(x, 0, 12, 16)).drive(Drive::Velocity { gravity: true });
+    let id = w.add(actor).unwrap();
+    for _ in 0..600 {
+        w.set_velocity(id, 0.0, 1_000_000.0).unwrap();
+        w.step(Keys::NONE);
+    }
+    assert!(w.body(id).unwrap().report().y.is_some());
+    (w, id)
+}
+
+/// Up `d` px and back down: two steps.
+fn there_and_back(w: &mut World, id: BodyId, d: i32) {
+    for v in [d, -d] {
+        w.set_velocity(id, (v * 60) as f32, 0.0).unwrap();
+        w.step(Keys::NONE);
+    }
+}
+
+fn walks(c: &mut Criterion) {
+    let grounds = [
+        ("ramp-45", Ground::Ramp45),
+        ("ramp-26", Ground::Ramp26),
+        ("flat", Ground::Flat { slopes: false }),
+        ("flat-slope-level", Ground::Flat { slopes: true }),
+    ];
+    for (name, ground) in grounds {
+        let mut group = c.benchmark_group(format!("walk/{name}"));
+        for mode in CollisionMode::EXACT {
+            let (mut w, id) = world(ground, mode);
+            for d in SPEEDS {
+                let start = w.body(id).unwrap().rect();
+                w.set_velocity(id, (d * 60) as f32, 0.0).unwrap();
+                w.step(Keys::NONE);
+                let up = w.body(id).unwrap().rect();
+                assert_eq!(up.x - start.x, d, "{name} {mode} {d}: the whole way up");
+                w.set_velocity(id, (-d * 60) as f32, 0.0).unwrap();
+                w.step(Keys::NONE);
+                assert_eq!(w.body(id).unwrap().rect(), start, "{name} {mode} {d}: back");
+                group.bench_with_input(BenchmarkId::new(mode.name(), d), &d, |b, &d| {
+                    b.iter(|| there_and_back(black_box(&mut w), id, d))
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, walks);
+criterion_main!(benches);
