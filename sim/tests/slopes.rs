@@ -670,3 +670,42 @@ fn a_crate_carried_up_into_a_ramp_stops_under_its_cell() {
         assert_eq!(highest, 32, "{mode}");
     }
 }
+
+#[test]
+fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_above_and_across() {
+    // A one-way lift `a` (pixels 64–79, its top at y = 48) right of a
+    // `J` (so its landings are judged among slopes): the player falls onto the lift when its
+    // box is across the lift's top, and past it when it only touches the
+    // lift's side.
+    for (x, lands) in [(60, true), (52, false), (79, true), (80, false)] {
+        let text = "
+        a = oneway up 1 1
+        ......@
+        .......
+        .......
+        ...Ja..
+        .......
+        .......
+        #######
+        ";
+        for mode in EXACT {
+            let mut w = world(text, mode);
+            w.place_player(x, 0).unwrap();
+            let frames: Vec<Frame> = (0..40)
+                .map(|_| {
+                    let ev = w.step(Keys::NONE).events;
+                    snapshot(&w, ev)
+                })
+                .collect();
+            let landed = frames
+                .iter()
+                .find(|f| f.events.land)
+                .expect("it lands somewhere");
+            assert_eq!(
+                landed.rect.bottom() == 48,
+                lands,
+                "{mode}: from x = {x}: {landed:?}"
+            );
+        }
+    }
+}
