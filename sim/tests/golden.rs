@@ -114,5 +114,5 @@ fn hillside_trace_is_unchanged() {
 /// sawtooth 16 px or more below), a hop from a ledge onto a ramp.
 #[test]
 fn down_the_sawtooth_trace_is_unchanged() {
-    check("24c-down-the-sawtooth");
+    check("24d-down-the-sawtooth");
 }

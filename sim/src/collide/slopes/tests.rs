@@ -50,7 +50,11 @@ fn a_walk_up_a_ramp_keeps_the_middle_of_the_feet_on_its_surface() {
     let g = grid(&RAMP);
     let mut at = Rect::new(20, 48, 12, 16);
     let (to, w) = walked(&g, at, 120);
-    assert_eq!((to.x, w.climb.y_span), (140, (ramp_y(140), 48)), "up from the floor");
+    assert_eq!(
+        (to.x, w.climb.y_span),
+        (140, (ramp_y(140), 48)),
+        "up from the floor"
+    );
     while at.right() < 224 {
         let (to, w) = walked(&g, at, 1);
         assert_eq!(w.along_x.moved, 1, "from {at:?}");
