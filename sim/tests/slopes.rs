@@ -673,8 +673,9 @@ fn a_crate_carried_up_into_a_ramp_stops_under_its_cell() {
 
 #[test]
 fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_above_and_across() {
-    // A one-way lift `a` (pixels 64–79, its top at y = 48) right of a
-    // `J` (so its landings are judged among slopes): the player falls onto the lift when its
+    // A one-way lift `a` (pixels 64–79, its top at y = 48) between two
+    // `J`s a column away (so every landing is judged among slopes): the
+    // player falls onto the lift when its
     // box is across the lift's top, and past it when it only touches the
     // lift's side.
     for (x, lands) in [(60, true), (52, false), (79, true), (80, false)] {
@@ -683,7 +684,7 @@ fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_ab
         ......@
         .......
         .......
-        ...Ja..
+        ...Ja.J
         .......
         .......
         #######

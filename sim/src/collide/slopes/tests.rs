@@ -221,3 +221,32 @@ fn a_moving_solid_stops_a_walk_and_a_trigger_ends_it() {
         "the first pixel into the spikes"
     );
 }
+
+#[test]
+fn a_walk_never_steps_up_onto_a_moving_solid_or_a_flat_tile_a_pixel_high() {
+    // On RAMP's floor, a solid whose top is a pixel above the feet: only
+    // slope is ever stepped up, so the walk stops against its side.
+    let g = grid(&RAMP);
+    // (Near the ramp, so the walk goes a pixel at a time there.)
+    let low = Blocker {
+        rect: Rect::new(114, 63, 16, 16),
+        kind: SolidKind::Solid,
+        owner: crate::id::Carrier::Solid(crate::id::SolidId(0)),
+    };
+    let around = Around {
+        blockers: &[low],
+        ..NOTHING
+    };
+    let w = walk(&g, &around, Rect::new(20, 48, 12, 16), 100, false, None);
+    assert_eq!(w.along_x.moved, 114 - 32, "stopped flush with it");
+    assert_eq!((w.climb.dy, w.climb.steps_up), (0, 0));
+    // Nor a flat tile's top: a `1` (8 px high at its right) against a
+    // plain `#` (not a shoulder) is a wall of 8 px, not a step.
+    let step = grid(&["....", "..1#", "####"]);
+    let w = walk(&step, &NOTHING, Rect::new(14, 16, 12, 16), 60, false, None);
+    assert!(w.along_x.hit.is_some(), "stopped at the wall");
+    assert_eq!(
+        w.along_x.hit.map(|h| h.by),
+        Some(Obstacle::Tile { col: 3, row: 1 })
+    );
+}
