@@ -250,3 +250,19 @@ fn a_walk_never_steps_up_onto_a_moving_solid_or_a_flat_tile_a_pixel_high() {
         Some(Obstacle::Tile { col: 3, row: 1 })
     );
 }
+
+#[test]
+fn a_column_of_the_shape_cut_away_whole_is_over_a_slope_and_meets_nothing() {
+    // A 12 × 4 body is cut 5 and 4 px in its first two columns: nothing
+    // of them is left. Over the right end of a `1` (solid from row 8),
+    // those columns may hang in the slope's rows and the move goes on.
+    let g = grid(&["1..", "..."]);
+    let m = plain_move(&g, &NOTHING, Rect::new(20, 12, 12, 4), Axis::X, -6);
+    assert_eq!((m.moved, m.hit), (-6, None));
+    let m = plain_move(&g, &NOTHING, Rect::new(20, 12, 12, 4), Axis::X, -8);
+    assert_eq!(
+        m.moved, -6,
+        "at x = 13 the third column (cut 3) would be in it"
+    );
+    assert_eq!(m.hit.map(|h| h.by), Some(Obstacle::Tile { col: 0, row: 0 }));
+}
