@@ -266,3 +266,24 @@ fn a_column_of_the_shape_cut_away_whole_is_over_a_slope_and_meets_nothing() {
     );
     assert_eq!(m.hit.map(|h| h.by), Some(Obstacle::Tile { col: 0, row: 0 }));
 }
+
+#[test]
+fn a_trigger_met_stepping_up_ends_the_walk_before_the_pixel_over() {
+    // Spikes right over the head: the first step up (from x = 121, where
+    // the middle column meets the `J`) touches them going up, so the walk
+    // ends there, a pixel up and none over.
+    let g = grid(&[
+        "..............",
+        "..............",
+        "......^^^.....",
+        "........J#####",
+        "##############",
+    ]);
+    let feel = Around {
+        triggers: Triggers::ALL,
+        ..NOTHING
+    };
+    let w = walk(&g, &feel, Rect::new(100, 48, 12, 16), 40, false, None);
+    assert_eq!(w.along_x.touch, Some(Touch::Spikes));
+    assert_eq!((w.along_x.moved, w.climb.dy, w.climb.steps_up), (21, -1, 1));
+}
