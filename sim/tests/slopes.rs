@@ -710,3 +710,49 @@ fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_ab
         }
     }
 }
+
+#[test]
+fn a_body_falling_with_only_its_cut_corner_over_a_shoulder_sinks_to_the_corner() {
+    // `J#`: the `#` (pixels 48–63) is the ramp's shoulder. A player
+    // falling at x = 60 has only its first four columns (cut 5, 4, 3, 2)
+    // over it, so it lands when the column cut 2 reaches the shoulder's
+    // top: its box's bottom 2 px below that top (a whole box would stop
+    // on it). The ramp is a column from the player's box: only a margin
+    // round the cells a move sweeps sees it.
+    let left = "
+    ......@
+    .......
+    .......
+    ..J#...
+    ..##...
+    #######
+    ";
+    // And `#L` the other way round, the player at x = 40.
+    let right = "
+    ......@
+    .......
+    .......
+    ...#L..
+    ...##..
+    #######
+    ";
+    for (text, x, mode) in EXACT
+        .into_iter()
+        .flat_map(|m| [(left, 60, m), (right, 40, m)])
+    {
+        let mut w = world(text, mode);
+        w.place_player(x, 0).unwrap();
+        let frames: Vec<Frame> = (0..40)
+            .map(|_| {
+                let ev = w.step(Keys::NONE).events;
+                snapshot(&w, ev)
+            })
+            .collect();
+        let landed = frames.iter().find(|f| f.events.land).expect("it lands");
+        assert_eq!(
+            landed.rect,
+            Rect::new(x, 50 - 16, 12, 16),
+            "{mode} from x = {x}"
+        );
+    }
+}
