@@ -287,3 +287,110 @@ fn a_trigger_met_stepping_up_ends_the_walk_before_the_pixel_over() {
     assert_eq!(w.along_x.touch, Some(Touch::Spikes));
     assert_eq!((w.along_x.moved, w.climb.dy, w.climb.steps_up), (21, -1, 1));
 }
+
+/// Naive's move of box `from` by `d` along `axis` on grid `g`, as the
+/// world asks it.
+fn naive_move(g: &Grid, from: Rect, axis: Axis, d: i32) -> AxisMove {
+    let passing = crate::collide::Passing {
+        triggers: Triggers::NONE,
+        ..crate::collide::Passing::default()
+    };
+    crate::collide::move_axis(crate::CollisionMode::Naive, g, &[], from, axis, d, &passing)
+}
+
+#[test]
+fn naive_rests_a_fall_on_the_highest_slope_surface_it_went_into() {
+    let g = grid(&RAMP);
+    // From y = 0 by 50 at x = 132: the floor puts it back up to y = 48,
+    // where its shape is in the `J` at (8, 3); each column into it rests
+    // its edge on that column's surface, y = S + d − 16 (x = 133: 58 + 4
+    // − 16 = 46; x = 138..143: 37), and the lowest y wins: 37, flush.
+    let m = naive_move(&g, Rect::new(132, 0, 12, 16), Axis::Y, 50);
+    assert_eq!(m.moved, 37);
+    let hit = m.hit.expect("stopped");
+    assert_eq!(
+        (hit.surface, hit.by),
+        (Surface::Solid, Obstacle::Tile { col: 8, row: 3 })
+    );
+    assert_eq!(hit.edge, 37 + 16);
+    // A fall that ends short of the ramp goes the whole way.
+    let m = naive_move(&g, Rect::new(132, 0, 12, 16), Axis::Y, 20);
+    assert_eq!((m.moved, m.hit), (20, None));
+    // A ramp one cell thick, passed in one move, is not seen.
+    let thin = grid(&["....", "....", "..J.", "....", "....", "...."]);
+    let m = naive_move(&thin, Rect::new(34, 0, 12, 16), Axis::Y, 60);
+    assert_eq!((m.moved, m.hit), (60, None));
+}
+
+#[test]
+fn naive_stops_a_fall_at_a_one_way_line_it_crossed_and_a_rise_under_a_slope() {
+    // `{` at (1, 1): its line in column x is row 31 − (x − 16). A 4 × 4
+    // body (cut 1, 0, 0, 1) at x = 20 from y = 0 by 30 crossed the line in
+    // every column; each would rest its edge on it at y = T + d − 4: 24,
+    // 22, 21, 21 for x = 20..23, and the lowest wins: 21.
+    let g = grid(&["...", ".{.", "...", "###"]);
+    let m = naive_move(&g, Rect::new(20, 0, 4, 4), Axis::Y, 30);
+    assert_eq!(m.moved, 21);
+    assert_eq!(m.hit.map(|h| h.surface), Some(Surface::OneWay));
+    // A rise into a solid slope's cell is put under the cell.
+    let cave = grid(&["....", ".J..", "....", "####"]);
+    let m = naive_move(&cave, Rect::new(18, 40, 12, 8), Axis::Y, -20);
+    assert_eq!(m.moved, 32 - 40);
+    assert_eq!(m.hit.map(|h| h.by), Some(Obstacle::Tile { col: 1, row: 1 }));
+    // One that ends below it is not.
+    let m = naive_move(&cave, Rect::new(18, 50, 12, 8), Axis::Y, -10);
+    assert_eq!((m.moved, m.hit), (-10, None));
+}
+
+#[test]
+fn naive_lifts_a_walk_onto_a_ramp_or_pushes_it_back_from_a_steep_side() {
+    let through = crate::collide::Through {
+        tile_top: None,
+        deep: false,
+        solids: &crate::collide::SolidSet::default(),
+        triggers: Triggers::NONE,
+    };
+    let walk =
+        |g: &Grid, from: Rect, dx: i32| crate::collide::naive_walk(g, &[], from, dx, &through);
+    // On RAMP's floor into the ramp: the whole 30 px level, then up until
+    // the shape is out of the `J`: 9 px, where the exact modes stand.
+    let g = grid(&RAMP);
+    let (m, dy) = walk(&g, Rect::new(100, 48, 12, 16), 30);
+    assert_eq!((m.moved, dy, m.hit), (30, ramp_y(130) - 48, None));
+    // Into an `L`'s full-height side: 10 px would need a lift of 15, more
+    // than it moved, so it is pushed back to where its shape is free
+    // (x = 20, its box just left of the `L`) and stopped.
+    let steep = grid(&["....", "..L.", "####"]);
+    let (m, dy) = walk(&steep, Rect::new(15, 16, 12, 16), 10);
+    assert_eq!((m.moved, dy), (5, 0));
+    assert_eq!(
+        m.hit.map(|h| (h.surface, h.by)),
+        Some((Surface::Solid, Obstacle::Tile { col: 2, row: 1 }))
+    );
+    // Enough distance to be lifted that far, it is.
+    let (m, dy) = walk(&steep, Rect::new(10, 16, 12, 16), 15);
+    assert_eq!((m.moved, dy, m.hit), (15, -15, None));
+}
+
+#[test]
+fn a_walk_up_a_one_way_ramp_under_a_ceiling_stops_at_the_line_it_stands_on() {
+    // `{` at (1, 2) and (2, 1), its line at row 63 − x; the ceiling's
+    // bottom at y = 16. Standing on the line with its head at the
+    // ceiling, the body cannot step up: the walk stops, and names the
+    // line's cell that blocked its level pixel.
+    let g = grid(&["#####", "..{..", ".{...", "....."]);
+    let at = Rect::new(25, 16, 12, 16);
+    assert!(stands(&g, &NOTHING, &at));
+    let w = walk(&g, &NOTHING, at, 5, false, None);
+    assert_eq!(w.along_x.moved, 0);
+    assert_eq!(
+        w.along_x.hit.map(|h| h.by),
+        Some(Obstacle::Tile { col: 2, row: 1 })
+    );
+    // Dropping through it, nothing blocks the walk.
+    let dropping = Around {
+        dropped: &|t| t < 48,
+        ..NOTHING
+    };
+    assert_eq!(walk(&g, &dropping, at, 5, false, None).along_x.moved, 5);
+}
