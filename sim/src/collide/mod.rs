@@ -404,7 +404,7 @@ pub(crate) fn move_through(
     // NOTE: on a level with slopes, a move near no slope is a move among
     // tiles alone (a drop by depth aside: it passes more than one top).
     let slopes = grid.has_slopes()
-        && (passing.deep || !slopes::none_near(grid, &from.swept(axis, distance)));
+        && (passing.deep || !slopes::none_near(grid, &from.swept(axis, distance), &from));
     if mode != CollisionMode::Naive && slopes {
         return on_slopes(grid, blockers, from, (axis, distance), passing);
     }

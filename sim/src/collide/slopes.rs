@@ -207,7 +207,20 @@ pub(crate) fn walk(
     from: Rect,
     distance: i32,
     rising: bool,
+    trail: Option<&mut Vec<Rect>>,
+) -> Walked {
+    walk_by(grid, around, (from, distance), rising, trail, true)
+}
+
+/// [`walk`], going where no slope is near as a plain move when `flat`
+/// (the tests compare it with the pixel rule all the way).
+fn walk_by(
+    grid: &Grid,
+    around: &Around,
+    (from, distance): (Rect, i32),
+    rising: bool,
     mut trail: Option<&mut Vec<Rect>>,
+    flat: bool,
 ) -> Walked {
     let sign = distance.signum();
     let mut at = from;
@@ -233,9 +246,12 @@ pub(crate) fn walk(
     while left > 0 {
         // NOTE: where nothing of a slope is near, a walk is a plain move:
         // no step up, no snap, no line to keep to. It goes there at once.
-        let flat = flat_stretch(grid, &at, sign, left);
-        if flat > 0 {
-            let m = level_move(grid, around, at, sign * flat);
+        let stretch = match flat {
+            true => flat_stretch(grid, &at, sign, left),
+            false => 0,
+        };
+        if stretch > 0 {
+            let m = level_move(grid, around, at, sign * stretch);
             at = at.shifted(Axis::X, m.moved);
             w.along_x.moved += m.moved;
             left -= m.moved.abs();
@@ -308,10 +324,11 @@ pub(crate) fn walk(
 /// go with no slope tile (so no slope pixel, line or shoulder) in any
 /// cell that matters to it: the columns its box covers on the way and one
 /// more either side (a shoulder's slope is its neighbour), in the rows
-/// from its top to the row under its feet a pixel lower (where a snap
-/// would land). There the walk is a plain level move.
+/// from its top (or above it, as far as its shape reaches up for what it
+/// stands on) to the row under its feet a pixel lower (where a snap would
+/// land). There the walk is a plain level move.
 fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
-    let rows = at.y.div_euclid(TILE)..=(at.bottom() + 1).div_euclid(TILE);
+    let rows = (at.y - above(at)).div_euclid(TILE)..=(at.bottom() + 1).div_euclid(TILE);
     let clear = |col: i32| rows.clone().all(|row| !grid.get(col, row).is_slope());
     let (first, last) = (at.x.div_euclid(TILE), (at.right() - 1).div_euclid(TILE));
     if !(first - 1..=last + 1).all(clear) {
@@ -338,13 +355,21 @@ fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
 
 /// Whether no slope tile is in or beside (one column either way: a
 /// shoulder's slope is its neighbour) the cells of `area` or of the row
-/// of pixels under it: a move within `area` is then a move among tiles
-/// alone, as on a level without slopes.
-pub(crate) fn none_near(grid: &Grid, area: &Rect) -> bool {
+/// of pixels under it (or above it, as far as `body`'s shape reaches up
+/// for what it stands on): a move of `body` within `area` is then a move
+/// among tiles alone, as on a level without slopes.
+pub(crate) fn none_near(grid: &Grid, area: &Rect, body: &Rect) -> bool {
     let cols = area.x.div_euclid(TILE) - 1..=(area.right() - 1).div_euclid(TILE) + 1;
-    let rows = area.y.div_euclid(TILE)..=area.bottom().div_euclid(TILE);
+    let rows = (area.y - above(body)).div_euclid(TILE)..=area.bottom().div_euclid(TILE);
     rows.into_iter()
         .all(|row| cols.clone().all(|col| !grid.get(col, row).is_slope()))
+}
+
+/// How far above its box a body's shape reaches for what it stands on:
+/// a body cut more than it is tall (a flat one) has, in a column cut away
+/// whole, its edge `e(X)` above its top.
+fn above(r: &Rect) -> i32 {
+    (shape::cut(0, r.w) - r.h).max(0)
 }
 
 /// A level move of box `from` by `distance` px along x among the tiles

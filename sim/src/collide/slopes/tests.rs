@@ -394,3 +394,60 @@ fn a_walk_up_a_one_way_ramp_under_a_ceiling_stops_at_the_line_it_stands_on() {
     };
     assert_eq!(walk(&g, &dropping, at, 5, false, None).along_x.moved, 5);
 }
+
+mod shortcuts {
+    //! Where no slope is near, a walk and a plain move go as moves among
+    //! tiles alone: on random grids of every tile, from random boxes, by
+    //! random distances, they must give what the pixel rule gives.
+    use super::*;
+    use crate::collide::{move_axis, CollisionMode, Passing};
+    use proptest::prelude::*;
+
+    fn tile() -> impl Strategy<Value = char> {
+        prop_oneof![
+            12 => Just('.'), 3 => Just('#'), 1 => Just('-'),
+            1 => prop::sample::select(vec!['J', 'L', '1', '2', '3', '4', '{', '}'])
+        ]
+    }
+
+    fn case() -> impl Strategy<Value = (Vec<String>, Rect, i32, Axis)> {
+        (4usize..16, 4usize..10, 2..20i32, 2..20i32).prop_flat_map(|(w, h, bw, bh)| {
+            let (pw, ph) = (w as i32 * 16, h as i32 * 16);
+            (
+                prop::collection::vec(prop::collection::vec(tile(), w), h)
+                    .prop_map(|rows| rows.into_iter().map(|r| r.into_iter().collect()).collect()),
+                (0..=pw - bw, 0..=ph - bh).prop_map(move |(x, y)| Rect::new(x, y, bw, bh)),
+                -200..200i32,
+                prop_oneof![Just(Axis::X), Just(Axis::Y)],
+            )
+        })
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig { cases: 2000, max_global_rejects: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+        #[test]
+        fn they_equal_the_pixel_rule((rows, from, d, axis) in case()) {
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let g = grid(&rows);
+            prop_assume!(shape::free(&g, &from) && g.has_slopes() && d != 0);
+            let fast = walk(&g, &NOTHING, from, d, false, None);
+            let pixels = walk_by(&g, &NOTHING, (from, d), false, None, false);
+            prop_assert_eq!(fast, pixels, "walk from {:?} by {}", from, d);
+            let passing = Passing { triggers: Triggers::NONE, ..Passing::default() };
+            for mode in CollisionMode::EXACT {
+                let m = move_axis(mode, &g, &[], from, axis, d, &passing);
+                let extent = match axis {
+                    Axis::X => g.pixel_width(),
+                    Axis::Y => g.pixel_height(),
+                };
+                let mut d = d.clamp(-extent, extent);
+                if axis == Axis::Y && d > 0 {
+                    d = d.min((g.pixel_height() - from.y).max(0));
+                }
+                let rule = plain_move(&g, &NOTHING, from, axis, d);
+                prop_assert_eq!(m, rule, "{} {:?} move from {:?} by {}", mode, axis, from, d);
+            }
+        }
+    }
+}
