@@ -671,6 +671,20 @@ fn a_crate_carried_up_into_a_ramp_stops_under_its_cell() {
     }
 }
 
+/// Where the player, put at `x` at the top of `text` and falling in
+/// `mode`, lands first.
+fn landing(text: &str, mode: CollisionMode, x: i32) -> Frame {
+    let mut w = world(text, mode);
+    w.place_player(x, 0).unwrap();
+    (0..40)
+        .map(|_| {
+            let ev = w.step(Keys::NONE).events;
+            snapshot(&w, ev)
+        })
+        .find(|f| f.events.land)
+        .expect("it lands somewhere")
+}
+
 #[test]
 fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_above_and_across() {
     // A one-way lift `a` (pixels 64–79, its top at y = 48) between two
@@ -690,18 +704,7 @@ fn on_a_level_with_slopes_a_one_way_lift_beside_a_ramp_is_landed_on_only_from_ab
         #######
         ";
         for mode in EXACT {
-            let mut w = world(text, mode);
-            w.place_player(x, 0).unwrap();
-            let frames: Vec<Frame> = (0..40)
-                .map(|_| {
-                    let ev = w.step(Keys::NONE).events;
-                    snapshot(&w, ev)
-                })
-                .collect();
-            let landed = frames
-                .iter()
-                .find(|f| f.events.land)
-                .expect("it lands somewhere");
+            let landed = landing(text, mode, x);
             assert_eq!(
                 landed.rect.bottom() == 48,
                 lands,
@@ -740,15 +743,7 @@ fn a_body_falling_with_only_its_cut_corner_over_a_shoulder_sinks_to_the_corner()
         .into_iter()
         .flat_map(|m| [(left, 60, m), (right, 40, m)])
     {
-        let mut w = world(text, mode);
-        w.place_player(x, 0).unwrap();
-        let frames: Vec<Frame> = (0..40)
-            .map(|_| {
-                let ev = w.step(Keys::NONE).events;
-                snapshot(&w, ev)
-            })
-            .collect();
-        let landed = frames.iter().find(|f| f.events.land).expect("it lands");
+        let landed = landing(text, mode, x);
         assert_eq!(
             landed.rect,
             Rect::new(x, 50 - 16, 12, 16),

@@ -53,6 +53,18 @@ pub struct Walk {
     pub touched: bool,
 }
 
+impl Walk {
+    /// A walk that ended on a trigger at `to`.
+    fn touched(to: Rect, visited: Vec<Rect>) -> Walk {
+        Walk {
+            to,
+            visited,
+            stopped: false,
+            touched: true,
+        }
+    }
+}
+
 impl Slopes {
     /// From the grid rows of a level (no header lines).
     pub fn new(rows: &[String]) -> Slopes {
@@ -249,12 +261,7 @@ impl Slopes {
                 at = level;
                 visited.push(at);
                 if self.trigger(&at) {
-                    return Walk {
-                        to: at,
-                        visited,
-                        stopped: false,
-                        touched: true,
-                    };
+                    return Walk::touched(at, visited);
                 }
                 let down = at.shifted(Axis::Y, 1);
                 if !rising
@@ -268,12 +275,7 @@ impl Slopes {
                     at = down;
                     visited.push(at);
                     if self.trigger(&at) {
-                        return Walk {
-                            to: at,
-                            visited,
-                            stopped: false,
-                            touched: true,
-                        };
+                        return Walk::touched(at, visited);
                     }
                 }
                 continue;
@@ -285,12 +287,7 @@ impl Slopes {
                     at = r;
                     visited.push(at);
                     if self.trigger(&at) {
-                        return Walk {
-                            to: at,
-                            visited,
-                            stopped: false,
-                            touched: true,
-                        };
+                        return Walk::touched(at, visited);
                     }
                 }
                 continue;
