@@ -5,7 +5,8 @@
 //! on a level without slopes and on one with a ramp far away (where a walk
 //! near no slope goes as a plain move) — in both exact modes. Each checks
 //! its result once before it is timed: both walks go the whole way and the
-//! actor ends where it began, standing.
+//! actor ends where it began, standing. Then 10,000 actors at once, on the
+//! 45° ramp and on flat ground, at 1, 16 and 4096 px a step.
 
 use std::hint::black_box;
 
@@ -119,5 +120,60 @@ fn walks(c: &mut Criterion) {
     }
 }
 
-criterion_group!(benches, walks);
+/// Speeds for the crowd: slow, a cell a step, and the fastest.
+const CROWD_SPEEDS: [i32; 3] = [1, 16, 4096];
+/// How many actors walk at once.
+const CROWD: usize = 10_000;
+
+/// 10,000 actors standing along the middle of the ground (they pass
+/// through one another), each walking `d` px up and back in two steps.
+fn crowds(c: &mut Criterion) {
+    for (name, ground) in [
+        ("ramp-45", Ground::Ramp45),
+        ("flat", Ground::Flat { slopes: false }),
+    ] {
+        let mut group = c.benchmark_group(format!("crowd/{name}"));
+        group.sample_size(10);
+        let mode = CollisionMode::Sweep;
+        let (mut w, first) = world(ground, mode);
+        let x0 = w.body(first).unwrap().rect().x;
+        let mut ids = vec![first];
+        for i in 1..CROWD {
+            let x = x0 - 150 + (i as i32 * 7919) % 300;
+            let actor =
+                ActorSpec::new(Rect::new(x, 0, 12, 16)).drive(Drive::Velocity { gravity: true });
+            ids.push(w.add(actor).unwrap());
+        }
+        for _ in 0..600 {
+            for &id in &ids {
+                w.set_velocity(id, 0.0, 1_000_000.0).unwrap();
+            }
+            w.step(Keys::NONE);
+        }
+        for d in CROWD_SPEEDS {
+            let start: Vec<Rect> = ids.iter().map(|&id| w.body(id).unwrap().rect()).collect();
+            crowd_there_and_back(&mut w, &ids, d);
+            for (&id, s) in ids.iter().zip(&start) {
+                let b = w.body(id).unwrap();
+                assert_eq!((b.rect(), b.report().y.is_some()), (*s, true), "{name} {d}");
+            }
+            group.bench_with_input(BenchmarkId::new(mode.name(), d), &d, |b, &d| {
+                b.iter(|| crowd_there_and_back(black_box(&mut w), &ids, d))
+            });
+        }
+        group.finish();
+    }
+}
+
+/// Every actor of `ids` up `d` px and back down: two steps.
+fn crowd_there_and_back(w: &mut World, ids: &[BodyId], d: i32) {
+    for v in [d, -d] {
+        for &id in ids {
+            w.set_velocity(id, (v * 60) as f32, 0.0).unwrap();
+        }
+        w.step(Keys::NONE);
+    }
+}
+
+criterion_group!(benches, walks, crowds);
 criterion_main!(benches);

@@ -308,6 +308,10 @@ pub fn standing_on(
                 .min_by_key(|s| *s != Surface::Solid)
         })
         .flatten();
+    if tiles == Some(Surface::Solid) {
+        // Nothing comes before a solid floor.
+        return tiles;
+    }
     let on_slope = slopes
         .then(|| shape::slope_under_feet(grid, rect, &|t| passing.passes_line(t)))
         .flatten();

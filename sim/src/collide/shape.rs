@@ -24,7 +24,7 @@
 
 use super::Surface;
 use crate::geom::{Rect, TILE};
-use crate::grid::Grid;
+use crate::grid::{Grid, Tile};
 
 /// How far column `i` of a `w`-px wide shape is cut up from the box's
 /// bottom, px: `⌊|2i − (w − 1)| / 2⌋`.
@@ -40,16 +40,35 @@ pub fn edge(r: &Rect, x: i32) -> i32 {
     r.bottom() - cut(x - r.x, r.w)
 }
 
-/// Whether the shape of box `r` overlaps a solid slope pixel.
+/// Whether the shape of box `r` overlaps a solid slope pixel: in some
+/// pixel column `x`, the slope's first solid row there is above the
+/// shape's edge (`top < e`) and the edge below the box's top.
 pub fn overlaps_slope(grid: &Grid, r: &Rect) -> bool {
     if !grid.has_slopes() {
         return false;
     }
-    (r.x..r.right()).any(|x| {
+    let rows = r.rows();
+    r.cols().any(|col| {
+        rows.clone().any(|row| {
+            let tile = grid.get(col, row);
+            let slope = tile.is_solid_slope() || (tile.is_solid() && grid.is_shoulder(col, row));
+            slope && meets_cell(r, col, row, tile)
+        })
+    })
+}
+
+/// Whether the shape of box `r` overlaps the solid slope pixels of cell
+/// (`col`, `row`), a solid slope `tile` or a shoulder (solid from the
+/// cell's top), in the pixel columns of the cell it covers.
+#[inline]
+fn meets_cell(r: &Rect, col: i32, row: i32, tile: Tile) -> bool {
+    let bottom = (row + 1) * TILE;
+    (r.x.max(col * TILE)..r.right().min((col + 1) * TILE)).any(|x| {
+        let top = tile
+            .slope_height(x.rem_euclid(TILE))
+            .map_or(row * TILE, |h| bottom - h);
         let e = edge(r, x);
-        e > r.y
-            && (r.y.div_euclid(TILE)..=(e - 1).div_euclid(TILE))
-                .any(|row| grid.slope_top(x, row).is_some_and(|top| top < e))
+        e > r.y && top < e
     })
 }
 
@@ -81,7 +100,7 @@ pub fn line_blocks_walk(
     new: &Rect,
     dropped: &impl Fn(i32) -> bool,
 ) -> bool {
-    if !grid.has_slopes() {
+    if !grid.has_one_way_slopes() {
         return false;
     }
     let (from, to) = (old.x.max(new.x), old.right().min(new.right()));
@@ -94,7 +113,7 @@ pub fn line_blocks_walk(
 /// The first pixel column (left to right) where a one-way slope line
 /// blocks box `r` moving one pixel down: a line right at the shape's edge.
 pub fn line_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -> Option<i32> {
-    match grid.has_slopes() {
+    match grid.has_one_way_slopes() {
         true => (r.x..r.right()).find(|&x| line_at(grid, x, edge(r, x), dropped)),
         false => None,
     }
@@ -115,13 +134,33 @@ pub fn slope_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -
         return None;
     }
     let mut surface = None;
+    // The cell under the edge, read once for the columns it is under.
+    let mut cell = None;
     for x in r.x..r.right() {
         let e = edge(r, x);
-        if grid.solid_slope_pixel(x, e) {
-            return Some(Surface::Solid);
-        }
-        if line_at(grid, x, e, dropped) {
-            surface = Some(Surface::OneWay);
+        let (col, row) = (x.div_euclid(TILE), e.div_euclid(TILE));
+        let (tile, shoulder) = match cell {
+            Some((c, r, tile, shoulder)) if (c, r) == (col, row) => (tile, shoulder),
+            _ => {
+                let tile = grid.get(col, row);
+                let shoulder = !tile.is_slope() && tile.is_solid() && grid.is_shoulder(col, row);
+                cell = Some((col, row, tile, shoulder));
+                (tile, shoulder)
+            }
+        };
+        // The slope's first row in this column (a solid slope's surface, a
+        // one-way slope's line); a shoulder's is the cell's top, at or
+        // above any edge in the cell.
+        let top = tile
+            .slope_height(x.rem_euclid(TILE))
+            .map(|h| (row + 1) * TILE - h);
+        match top {
+            Some(t) if tile.is_solid_slope() && t <= e => return Some(Surface::Solid),
+            Some(t) if tile.is_one_way_slope() && t == e && !dropped(e) => {
+                surface = Some(Surface::OneWay)
+            }
+            None if shoulder => return Some(Surface::Solid),
+            _ => {}
         }
     }
     surface
@@ -131,10 +170,22 @@ pub fn slope_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -
 /// whole to bodies and its shape no solid slope pixel. (Lines, moving
 /// solids and bodies are the caller's to ask.)
 pub fn free(grid: &Grid, r: &Rect) -> bool {
-    match grid.has_slopes() {
-        true => !overlaps_box_solid(grid, r) && !overlaps_slope(grid, r),
-        false => !super::overlaps_solid(grid, r),
+    if !grid.has_slopes() {
+        return !super::overlaps_solid(grid, r);
     }
+    // NOTE: [`overlaps_box_solid`] and [`overlaps_slope`] in one pass, each
+    // cell read once: a move on a ramp asks this at every pixel.
+    let rows = r.rows();
+    r.cols().all(|col| {
+        rows.clone().all(|row| {
+            let tile = grid.get(col, row);
+            let slope = match () {
+                _ if tile.is_solid() && !grid.is_shoulder(col, row) => return false,
+                _ => tile.is_solid() || tile.is_solid_slope(),
+            };
+            !slope || !meets_cell(r, col, row, tile)
+        })
+    })
 }
 
 #[cfg(test)]

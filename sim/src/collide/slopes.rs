@@ -18,6 +18,7 @@ use crate::grid::{Grid, Tile};
 use crate::id::Obstacle;
 use crate::mover::SolidKind;
 use crate::world::Climb;
+use repeat::Probe;
 
 /// What a move on a level with slopes meets besides the terrain.
 pub(crate) struct Around<'a> {
@@ -212,15 +213,16 @@ pub(crate) fn walk(
     walk_by(grid, around, (from, distance), rising, trail, true)
 }
 
-/// [`walk`], going where no slope is near as a plain move when `flat`
-/// (the tests compare it with the pixel rule all the way).
+/// [`walk`], with its `shortcuts` when asked (the tests compare them with
+/// the pixel rule all the way): where no slope is near it goes as a plain
+/// move, and along a regular ramp a period at a time ([`repeat`]).
 fn walk_by(
     grid: &Grid,
     around: &Around,
     (from, distance): (Rect, i32),
     rising: bool,
     mut trail: Option<&mut Vec<Rect>>,
-    flat: bool,
+    shortcuts: bool,
 ) -> Walked {
     let sign = distance.signum();
     let mut at = from;
@@ -232,21 +234,35 @@ fn walk_by(
         },
         ..Walked::default()
     };
-    let mut visit = |w: &mut Walked, r: &Rect| {
+    // The cells of the last box asked about triggers (it touched none).
+    let asked = std::cell::Cell::new(None);
+    let visit = |w: &mut Walked, r: &Rect, trail: &mut Option<&mut Vec<Rect>>| {
         let c = &mut w.climb;
         c.y_span = (c.y_span.0.min(r.y), c.y_span.1.max(r.y));
         c.dy = r.y - from.y;
         if let Some(trail) = trail.as_deref_mut() {
             trail.push(*r);
         }
-        touch(grid, r, around.triggers)
+        let cells = Some((r.cols(), r.rows()));
+        if cells == asked.take() {
+            asked.set(cells);
+            return None;
+        }
+        let t = touch(grid, r, around.triggers);
+        asked.set(cells);
+        t
     };
+    let probe = |at: Rect, w: &Walked, trail: &Option<&mut Vec<Rect>>| {
+        let done = (w.along_x.moved, w.climb.steps_up, w.climb.snaps);
+        Probe::new(at, done, trail.as_deref().map_or(0, Vec::len))
+    };
+    let mut p = probe(at, &w, &trail);
     // NOTE: no walk goes further than the level is wide (its sides are solid).
     let mut left = distance.saturating_abs().min(grid.pixel_width());
     while left > 0 {
         // NOTE: where nothing of a slope is near, a walk is a plain move:
         // no step up, no snap, no line to keep to. It goes there at once.
-        let stretch = match flat {
+        let stretch = match shortcuts {
             true => flat_stretch(grid, &at, sign, left),
             false => 0,
         };
@@ -256,66 +272,101 @@ fn walk_by(
             w.along_x.moved += m.moved;
             left -= m.moved.abs();
             if m.moved != 0 {
-                visit(&mut w, &at);
+                visit(&mut w, &at, &mut trail);
             }
             if m.hit.is_some() || m.touch.is_some() {
                 (w.along_x.hit, w.along_x.touch) = (m.hit, m.touch);
                 return w;
             }
+            p = probe(at, &w, &trail);
             continue;
         }
         left -= 1;
         let level = at.shifted(Axis::X, sign);
+        let only_slope = || {
+            solid_blocker_under(around.blockers, &level).is_none()
+                && box_solid_under(grid, &level).is_none()
+        };
+        let up = at.shifted(Axis::Y, -1);
+        let over = up.shifted(Axis::X, sign);
         if level_free(grid, around, &at, &level) {
             at = level;
             w.along_x.moved += sign;
-            if let Some(t) = visit(&mut w, &at) {
+            if let Some(t) = visit(&mut w, &at, &mut trail) {
                 w.along_x.touch = Some(t);
                 return w;
             }
             if snaps(grid, around, &at, rising) {
                 at = at.shifted(Axis::Y, 1);
                 w.climb.snaps += 1;
-                if let Some(t) = visit(&mut w, &at) {
+                if let Some(t) = visit(&mut w, &at, &mut trail) {
                     w.along_x.touch = Some(t);
                     return w;
                 }
             }
-            continue;
-        }
-        let only_slope = solid_blocker_under(around.blockers, &level).is_none()
-            && box_solid_under(grid, &level).is_none();
-        let up = at.shifted(Axis::Y, -1);
-        let over = up.shifted(Axis::X, sign);
-        let steps = only_slope
+        } else if only_slope()
             && shape::free(grid, &up)
             && solid_blocker_under(around.blockers, &up).is_none()
-            && level_free(grid, around, &up, &over);
-        if steps {
+            && level_free(grid, around, &up, &over)
+        {
             w.climb.steps_up += 1;
             for r in [up, over] {
                 at = r;
                 if r == over {
                     w.along_x.moved += sign;
                 }
-                if let Some(t) = visit(&mut w, &at) {
+                if let Some(t) = visit(&mut w, &at, &mut trail) {
                     w.along_x.touch = Some(t);
                     return w;
                 }
             }
+        } else {
+            let by = solid_blocker_under(around.blockers, &level)
+                .or_else(|| box_solid_under(grid, &level))
+                .or_else(|| slope_under(grid, &level))
+                .or_else(|| line_under(grid, around, &at, &level))
+                .unwrap_or(Obstacle::Outside);
+            w.along_x.hit = Some(Hit {
+                surface: Surface::Solid,
+                edge: at.leading_edge(Axis::X, sign),
+                by,
+            });
+            return w;
+        }
+        if !shortcuts {
             continue;
         }
-        let by = solid_blocker_under(around.blockers, &level)
-            .or_else(|| box_solid_under(grid, &level))
-            .or_else(|| slope_under(grid, &level))
-            .or_else(|| line_under(grid, around, &at, &level))
-            .unwrap_or(Obstacle::Outside);
-        w.along_x.hit = Some(Hit {
-            surface: Surface::Solid,
-            edge: at.leading_edge(Axis::X, sign),
-            by,
-        });
-        return w;
+        p.saw(&at);
+        let along = p.along(&at);
+        if along % TILE != 0 {
+            continue;
+        }
+        let k = repeat::repeats(grid, around, &p, &at, left / along);
+        if k > 0 {
+            let (tx, ty) = (at.x - p.from.x, at.y - p.from.y);
+            let (moved, steps_up, snaps) = p.done;
+            w.along_x.moved += k * (w.along_x.moved - moved);
+            w.climb.steps_up += k as u32 * (w.climb.steps_up - steps_up);
+            w.climb.snaps += k as u32 * (w.climb.snaps - snaps);
+            if let Some(trail) = trail.as_deref_mut() {
+                let period = trail.len() - p.trail_len;
+                for j in 1..=k {
+                    for i in 0..period {
+                        let r = trail[p.trail_len + i];
+                        trail.push(Rect::new(r.x + j * tx, r.y + j * ty, r.w, r.h));
+                    }
+                }
+            }
+            at = Rect::new(at.x + k * tx, at.y + k * ty, at.w, at.h);
+            left -= k * along;
+            let c = &mut w.climb;
+            let (low, high) = (p.y_span.0 + k * ty, p.y_span.1 + k * ty);
+            c.y_span = (c.y_span.0.min(low), c.y_span.1.max(high));
+            c.dy = at.y - from.y;
+        }
+        if k > 0 || along >= 2 * TILE {
+            p = probe(at, &w, &trail);
+        }
     }
     w
 }
@@ -553,5 +604,6 @@ fn naive_along_x(grid: &Grid, from: Rect, to: Rect, m: AxisMove, walking: bool) 
     (m, 0)
 }
 
+mod repeat;
 #[cfg(test)]
 mod tests;

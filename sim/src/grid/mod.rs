@@ -189,6 +189,9 @@ pub struct Grid {
     /// How many slope tiles it holds: a grid without any never asks about
     /// slope pixels, and moves as it did before slopes.
     slopes: usize,
+    /// How many of them are one-way: a grid without any never asks about
+    /// one-way slope lines.
+    one_way_slopes: usize,
     /// Each tile's clearance ([`Grid::clearance`]), a byte per tile, made
     /// the first time a bullet asks: levels without bullets never hold it.
     clearance: OnceLock<Vec<u8>>,
@@ -241,6 +244,7 @@ impl Grid {
             occupied: vec![0; width * words_per_col],
             words_per_col,
             slopes: 0,
+            one_way_slopes: 0,
             clearance: OnceLock::new(),
         }
     }
@@ -318,6 +322,7 @@ impl Grid {
             return;
         }
         self.slopes += tile.is_slope() as usize;
+        self.one_way_slopes += tile.is_one_way_slope() as usize;
         self.packed[row * self.stride + col / 2] |= (tile as u8) << ((col % 2) * 4);
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
     }
@@ -347,6 +352,8 @@ impl Grid {
         }
         let before = self.tile(cell);
         self.slopes = self.slopes - before.is_slope() as usize + tile.is_slope() as usize;
+        self.one_way_slopes = self.one_way_slopes - before.is_one_way_slope() as usize
+            + tile.is_one_way_slope() as usize;
         let (col, row) = (cell.col as usize, cell.row as usize);
         let byte = &mut self.packed[row * self.stride + col / 2];
         let shift = (col % 2) * 4;

@@ -99,6 +99,12 @@ impl Grid {
         self.slopes > 0
     }
 
+    /// Whether the grid holds any one-way slope tile (`{`, `}`).
+    #[inline]
+    pub fn has_one_way_slopes(&self) -> bool {
+        self.one_way_slopes > 0
+    }
+
     /// Whether tile (`col`, `row`), inside the grid, is a shoulder: a solid
     /// tile (`#` or a turret) at a ramp's full-height side. For bodies it
     /// is a solid slope of height 16 in every column, so a body walks over

@@ -1,0 +1,225 @@
+//! A walk along a regular ramp, a period at a time. The pixel rule has no
+//! memory: what a walk does next depends only on the box it is at and on
+//! what is around it. So once a walk has gone a whole number of cells
+//! along x and y by the rule (a 45° ramp: one cell over, one up; a 26.6°
+//! ramp: two over, one up), and everything it looked at on the way — the
+//! cells, moving solids, the one-way lines it drops through — is the same
+//! again a period further on, the next period is the last one moved by
+//! that many cells, and so on for as many periods as that holds. The walk
+//! goes there at once and adds up what it did (pixels stepped up and
+//! snapped, the boxes it visited); a ramp then costs per cell crossed, not
+//! per pixel.
+
+use super::{above, Around};
+use crate::geom::{Axis, Rect, TILE};
+use crate::grid::{Grid, Tile};
+
+/// Where a walk by the pixel rule started a stretch it watches for a
+/// period, and what it had done by then.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Probe {
+    /// The box at its start.
+    pub from: Rect,
+    /// The least and greatest y of the boxes visited since.
+    pub y_span: (i32, i32),
+    /// Pixels moved along x, stepped up and snapped down by then.
+    pub done: (i32, u32, u32),
+    /// How many boxes the walk's trail held then.
+    pub trail_len: usize,
+}
+
+impl Probe {
+    /// A stretch starting at box `at`.
+    pub fn new(at: Rect, done: (i32, u32, u32), trail_len: usize) -> Probe {
+        Probe {
+            from: at,
+            y_span: (at.y, at.y),
+            done,
+            trail_len,
+        }
+    }
+
+    /// The walk is at box `at` after a pixel.
+    pub fn saw(&mut self, at: &Rect) {
+        self.y_span = (self.y_span.0.min(at.y), self.y_span.1.max(at.y));
+    }
+
+    /// How far along x the stretch has gone, px.
+    pub fn along(&self, at: &Rect) -> i32 {
+        (at.x - self.from.x).abs()
+    }
+}
+
+/// How many more times (at most `most`) the stretch from `p.from` to box
+/// `at` repeats unchanged: it moved a whole number of cells, and every
+/// cell it looked at (its boxes a pixel either way, how far its shape
+/// reaches up, the cells a shoulder asks about; with a cell to spare),
+/// moved by that many cells once, twice, … `k` times, is the same tile
+/// and inside the level; no moving solid is in the pixels looked at; and,
+/// if any of those cells is one-way, no line in their rows is dropped
+/// through.
+pub(super) fn repeats(grid: &Grid, around: &Around, p: &Probe, at: &Rect, most: i32) -> i32 {
+    let (tx, ty) = (at.x - p.from.x, at.y - p.from.y);
+    if tx == 0 || tx % TILE != 0 || ty % TILE != 0 || most <= 0 {
+        return 0;
+    }
+    let (x0, x1) = (p.from.x.min(at.x) - 2, p.from.right().max(at.right()) + 2);
+    let (y0, y1) = (p.y_span.0 - above(at) - 2, p.y_span.1 + at.h + 2);
+    let looked = Rect::new(x0, y0, x1 - x0, y1 - y0);
+    let cols = x0.div_euclid(TILE) - 1..=(x1 - 1).div_euclid(TILE) + 1;
+    let rows = y0.div_euclid(TILE) - 1..=(y1 - 1).div_euclid(TILE) + 1;
+    let inside = |(c, r): (i32, i32)| {
+        (0..grid.width() as i32).contains(&c) && (0..grid.height() as i32).contains(&r)
+    };
+    let cells = |cols: Span, rows: Span| rows.flat_map(move |r| cols.clone().map(move |c| (c, r)));
+    // NOTE: the level's edge is outside this: a cell beyond it reads as
+    // solid but is no shoulder, so the same tile there is not the same.
+    if !cells(cols.clone(), rows.clone()).all(inside) {
+        return 0;
+    }
+    let (dc, dr) = (tx / TILE, ty / TILE);
+    // Each cell of the cells looked at moved by `j` periods is the one a
+    // period before it; those moved by `j - 1` periods already were, so
+    // from the second on only the cells newly looked at are asked.
+    let same = |j: i32| {
+        let now = |span: &Span, d: i32| *span.start() + j * d..=*span.end() + j * d;
+        let (cols_j, rows_j) = (now(&cols, dc), now(&rows, dr));
+        let ask: [(Span, Span); 2] = match j {
+            1 => [(cols_j, rows_j), (Span::new(1, 0), Span::new(1, 0))],
+            _ => {
+                let (new_cols, old_cols) = entered(&cols_j, dc);
+                let (new_rows, _) = entered(&rows_j, dr);
+                [(new_cols, rows_j), (old_cols, new_rows)]
+            }
+        };
+        ask.into_iter().all(|(cs, rs)| {
+            cells(cs, rs).all(|(c, r)| inside((c, r)) && grid.get(c, r) == grid.get(c - dc, r - dr))
+        }) && !around.blockers.iter().any(|b| {
+            b.rect
+                .overlaps(&looked.shifted(Axis::X, j * tx).shifted(Axis::Y, j * ty))
+        })
+    };
+    let mut k = 0;
+    while k < most && same(k + 1) {
+        k += 1;
+    }
+    let one_way = cells(cols, rows).any(|(c, r)| {
+        let t = grid.get(c, r);
+        t == Tile::OneWay || t.is_one_way_slope()
+    });
+    if k > 0 && one_way {
+        let (top, bottom) = (y0.min(y0 + k * ty), y1.max(y1 + k * ty));
+        if (top - TILE..bottom + TILE).any(|y| (around.dropped)(y)) {
+            return 0;
+        }
+    }
+    k
+}
+
+/// A span of cells along one axis.
+type Span = std::ops::RangeInclusive<i32>;
+
+/// Of `span`, just moved by `d` cells, the cells it entered and the rest.
+fn entered(span: &Span, d: i32) -> (Span, Span) {
+    let (first, last) = (*span.start(), *span.end());
+    let n = d.abs().min(last - first + 1);
+    match d > 0 {
+        true => (last - n + 1..=last, first..=last - n),
+        false => (first..=first + n - 1, first + n..=last),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::collide::slopes::{plain_move, stands};
+    use crate::collide::Triggers;
+    use crate::grid::grid;
+
+    const NOTHING: Around = Around {
+        blockers: &[],
+        dropped: &|_| false,
+        triggers: Triggers::NONE,
+    };
+
+    /// A 45° ramp of 36 `J` cells rising right from the bottom left
+    /// corner, filled below; `changed`: cells put on it, (col, row, tile).
+    fn ramp(changed: &[(usize, usize, char)]) -> Grid {
+        let (w, h) = (40, 40);
+        let mut g = vec![vec!['.'; w]; h];
+        g[h - 1] = vec!['#'; w];
+        for k in 0..36 {
+            let (col, row) = (1 + k, h - 2 - k);
+            g[row][col] = 'J';
+            for below in g.iter_mut().skip(row + 1) {
+                below[col] = '#';
+            }
+        }
+        for &(col, row, t) in changed {
+            g[row][col] = t;
+        }
+        let rows: Vec<String> = g.into_iter().map(|r| r.into_iter().collect()).collect();
+        grid(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    /// How many more periods repeat after a 12 × 16 body standing on the
+    /// ramp at cell column 6 goes one period up it (one cell over, one up).
+    fn periods(g: &Grid, around: &Around, most: i32) -> i32 {
+        let top = Rect::new(6 * TILE, 0, 12, 16);
+        let from = top.shifted(Axis::Y, plain_move(g, around, top, Axis::Y, 640).moved);
+        let at = Rect::new(from.x + TILE, from.y - TILE, 12, 16);
+        assert!(stands(g, around, &from) && stands(g, around, &at));
+        let mut p = Probe::new(from, (0, 0, 0), 0);
+        p.saw(&at);
+        repeats(g, around, &p, &at, most)
+    }
+
+    #[test]
+    fn a_period_up_a_regular_ramp_repeats_until_something_changes() {
+        let g = ramp(&[]);
+        assert_eq!(periods(&g, &NOTHING, 3), 3, "as many as asked");
+        let all = periods(&g, &NOTHING, 1000);
+        assert!((20..30).contains(&all), "to near the ramp's top: {all}");
+        // A block on the ramp's surface eight cells on: the walk must not
+        // be moved to where it would look at it.
+        let blocked = periods(&ramp(&[(15, 23, '#')]), &NOTHING, 1000);
+        assert!((3..8).contains(&blocked), "{blocked}");
+        // A moving solid there, the same.
+        let door = crate::collide::blockers::Blocker {
+            rect: Rect::new(15 * TILE, 21 * TILE, 16, 48),
+            kind: crate::mover::SolidKind::Solid,
+            owner: crate::id::Carrier::Solid(crate::id::SolidId(0)),
+        };
+        let around = Around {
+            blockers: &[door],
+            ..NOTHING
+        };
+        let stopped = periods(&g, &around, 1000);
+        assert!((3..8).contains(&stopped), "{stopped}");
+    }
+
+    #[test]
+    fn a_one_way_ramp_repeats_unless_a_line_near_is_dropped_through() {
+        let changed: Vec<_> = (0..36).map(|k| (1 + k, 38 - k, '{')).collect();
+        let g = ramp(&changed);
+        assert!(periods(&g, &NOTHING, 1000) > 10);
+        let dropping = Around {
+            dropped: &|t| t < 8 * TILE,
+            ..NOTHING
+        };
+        assert_eq!(periods(&g, &dropping, 1000), 0);
+    }
+
+    #[test]
+    fn a_span_moved_enters_cells_on_its_leading_side_and_keeps_the_rest() {
+        assert_eq!(entered(&(3..=8), 1), (8..=8, 3..=7));
+        assert_eq!(entered(&(3..=8), 2), (7..=8, 3..=6));
+        assert_eq!(entered(&(3..=8), -1), (3..=3, 4..=8));
+        assert_eq!(entered(&(3..=8), 0).0.count(), 0);
+        assert_eq!(entered(&(3..=8), 0).1, 3..=8);
+        // Moved further than it is long, it is all new.
+        assert_eq!(entered(&(3..=4), 5).0, 3..=4);
+        assert!(entered(&(3..=4), 5).1.is_empty());
+        assert_eq!(entered(&(3..=4), -5).0, 3..=4);
+    }
+}
