@@ -437,6 +437,84 @@ fn keys_held_through_a_level_change_count_only_once_pressed_again() {
 }
 
 #[test]
+fn a_key_held_into_a_death_counts_only_once_pressed_again() {
+    // Spikes two cells right of the spawn: Right held dies once, not again
+    // and again.
+    const SPIKED: &str = "title = Spiked\n########\n#@.^..E#\n########\n";
+    let dir = scratch("death-loop");
+    let mut s = session_of(&dir, &[SPIKED], Outputs::default(), None);
+    s.step(Keys::NONE);
+    let deaths = |s: &Session| s.world().deaths();
+    for _ in 0..60 {
+        s.step(RIGHT);
+    }
+    assert_eq!(deaths(&s), 1, "one death holding Right for a second");
+    let spawn = s.world().player().rect();
+    assert_eq!(spawn.x, 18, "back at the spawn, standing");
+    s.step(Keys::NONE);
+    s.step(RIGHT);
+    assert!(
+        s.world().player().rect().x > spawn.x,
+        "released and pressed again, it runs"
+    );
+    // A key pressed after the death, not held into it, counts at once.
+    for _ in 0..60 {
+        s.step(RIGHT);
+    }
+    assert_eq!(deaths(&s), 2);
+    assert!(
+        s.step(JUMP).events.jump,
+        "a fresh press after a death jumps"
+    );
+}
+
+#[test]
+fn holding_any_one_key_for_a_second_on_any_bundled_level_gives_at_most_one_death() {
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("levels");
+    let mut levels: Vec<_> = fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().path())
+        .filter(|p| p.extension().is_some_and(|e| e == "txt"))
+        .collect();
+    levels.sort();
+    assert!(levels.len() >= 40);
+    let keys = [
+        Keys {
+            left: true,
+            ..Keys::NONE
+        },
+        RIGHT,
+        JUMP,
+        Keys {
+            down: true,
+            ..Keys::NONE
+        },
+        Keys {
+            right: true,
+            jump: true,
+            ..Keys::NONE
+        },
+    ];
+    for path in levels {
+        for held in keys {
+            let file = LevelFile::load(&path).unwrap();
+            let mut s = Session::new(vec![file], CollisionMode::Substep, Outputs::default(), None);
+            // Pressed once the level has started, then held for a second.
+            s.step(Keys::NONE);
+            for _ in 0..60 {
+                s.step(held);
+            }
+            assert!(
+                s.world().deaths() <= 1,
+                "{}: {held:?} held for a second: {} deaths",
+                path.display(),
+                s.world().deaths()
+            );
+        }
+    }
+}
+
+#[test]
 fn an_unwritable_trace_is_reported_not_a_panic() {
     let dir = scratch("unwritable");
     let outputs = Outputs {

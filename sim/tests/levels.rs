@@ -263,3 +263,18 @@ fn no_campaign_level_is_won_by_holding_one_key_and_every_one_can_kill() {
         assert!(hazard, "{}: nothing on it can kill", path.display());
     }
 }
+
+#[test]
+fn no_spawn_is_reached_by_a_hazard_in_the_first_second_standing_still() {
+    // A player who has not yet touched a key — or whose keys, held into a
+    // death, count only once pressed again — is never killed where it
+    // stands within a second (a turret's first shot, a crusher, a walker).
+    let still = InputScript::parse("", "still").unwrap();
+    for path in bundled_levels() {
+        let level = Level::load(&path).unwrap();
+        for mode in CollisionMode::EXACT {
+            let run = headless::run(level.clone(), mode, 60, &still, None).unwrap();
+            assert_eq!(run.deaths, 0, "{} ({mode}): {run}", path.display());
+        }
+    }
+}

@@ -106,7 +106,8 @@ pub struct Session {
     replay_end: Option<ReplayEnd>,
     /// The keyboard's keys at the last call to [`Session::step`].
     keyboard_before: Keys,
-    /// Keys held when the current run started: ignored until released.
+    /// Keys held when the current run started or the player last died:
+    /// ignored until released.
     held_at_start: Keys,
     /// The first error writing a recording or trace.
     io_error: Option<OutputError>,
@@ -282,7 +283,8 @@ impl Session {
 
     /// Runs one fixed step with the keyboard's keys (or the replay's), and
     /// says what happened. Call it on every step, playing or not: keys held
-    /// through a level change are ignored until released and pressed again.
+    /// through a level change or a death are ignored until released and
+    /// pressed again.
     pub fn step(&mut self, keyboard: Keys) -> Step {
         self.held_at_start = self.held_at_start.and(keyboard);
         self.keyboard_before = keyboard;
@@ -301,6 +303,12 @@ impl Session {
             None => keyboard.without(self.held_at_start),
         };
         let step = self.world.step(keys);
+        if step.events.death && self.replay.is_none() {
+            // NOTE: no death loop: a key held into a death (Right into
+            // spikes by the spawn) does nothing after the respawn until it
+            // is released and pressed again, as at a level's start.
+            self.held_at_start = keyboard;
+        }
         self.run_keys.push(keys);
         if let Some(ghost) = &mut self.ghost {
             ghost.step();
