@@ -12,8 +12,9 @@ use super::palette::{DEATH, DUST};
 
 /// How long a puff of dust lasts, s.
 const DUST_TIME: f64 = 0.35;
-/// How long the death flash lasts, s.
-const DEATH_FLASH_TIME: f64 = 0.18;
+/// How long the death flash lasts, s: the beat that shows a death before
+/// the player is drawn again at the spawn (a key pressed ends it sooner).
+pub const DEATH_BEAT: f64 = 0.35;
 /// How long a crush shakes the screen, s, and how far, screen px.
 const SHAKE_TIME: f64 = 0.25;
 const SHAKE_PX: f32 = 4.0;
@@ -76,6 +77,7 @@ impl Effects {
                 before.y as f32 + before.h as f32 / 2.0,
             );
             self.death = Some((centre, time));
+            self.puff(centre, 10, time);
         }
         if step.report.crushed_by.is_some() {
             self.shake_until = time + SHAKE_TIME;
@@ -104,6 +106,12 @@ impl Effects {
             let extra = self.dust.len() - MAX_DUST;
             self.dust.drain(..extra);
         }
+    }
+
+    /// Whether a death's beat is on at `time`.
+    pub fn in_death_beat(&self, time: f64) -> bool {
+        self.death
+            .is_some_and(|(_, since)| (0.0..DEATH_BEAT).contains(&(time - since)))
     }
 
     /// The screen offset of the shake now (none once it is over).
@@ -141,7 +149,7 @@ impl Effects {
             );
         }
         if let Some(((x, y), since)) = self.death {
-            let age = ((time - since) / DEATH_FLASH_TIME) as f32;
+            let age = ((time - since) / DEATH_BEAT) as f32;
             if (0.0..1.0).contains(&age) {
                 let (sx, sy) = vp.to_screen(x, y);
                 let colour = Color {

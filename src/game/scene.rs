@@ -55,6 +55,8 @@ pub struct Scene {
     last_step: Step,
     /// When the player last landed, for the bent knees.
     landed_at: f64,
+    /// Where the player was put back after its last death.
+    respawned: Option<Rect>,
 }
 
 /// What the view shows besides the world.
@@ -78,6 +80,7 @@ impl Scene {
             effects: effects::Effects::default(),
             last_step: Step::default(),
             landed_at: f64::MIN,
+            respawned: None,
         }
     }
 
@@ -118,6 +121,9 @@ impl Scene {
         let world = session.world();
         let now = world.player().rect();
         self.motion.before = if step.events.death { now } else { before };
+        if step.events.death {
+            self.respawned = Some(now);
+        }
         self.motion.now = now;
         let t = get_time();
         let max_fall = world.tuning().max_fall;
@@ -204,7 +210,12 @@ impl Scene {
         } else {
             self.effects.squash()
         };
-        draw::player(&viewport, x, y, r.w as f32, r.h as f32, look, squash);
+        // NOTE: a death's beat shows the death, not the player back at the
+        // spawn, until it is over or a key moves the player.
+        let beat = self.effects.in_death_beat(now) && self.respawned == Some(r) && !view.debug;
+        if !beat {
+            draw::player(&viewport, x, y, r.w as f32, r.h as f32, look, squash);
+        }
         let ghost_drawn = session.ghost_shown() && session.phase() != Phase::Menu && !view.debug;
         if let (Some(g), Some(gm), true) = (session.ghost(), &self.ghost_motion, ghost_drawn) {
             let (gx, gy) = gm.at(alpha);
