@@ -451,3 +451,33 @@ fn a_kept_best_run_is_a_run_file_that_verifies() {
     let level = dropthrough_sim::Level::parse_bytes(&bytes, "00.txt").unwrap();
     assert!(run::verify(&run, &bytes, level).is_ok());
 }
+
+#[test]
+fn a_run_won_through_naive_modes_bug_is_marked_and_not_kept() {
+    // 30 Blur's solution in naive mode: the player runs through the
+    // walker's box and finishes otherwise than the exact modes do.
+    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
+    let blur = fs::read_to_string(root.join("levels/30-blur.txt")).unwrap();
+    let keys = InputScript::load(&root.join("tests/solutions/30-blur.inputs")).unwrap();
+    let open = "title = Open\n############\n#@........E#\n############\n";
+    let (levels, data) = (scratch("bug-levels"), scratch("bug-data"));
+    let mut s = Session::new(
+        files(&levels, &[&blur, open]),
+        CollisionMode::Naive,
+        Outputs::default(),
+        None,
+    )
+    .with_records(Records::open(&data));
+    play(&mut s, |frame| keys.keys_at(frame));
+    assert_eq!(s.unrecorded(), Some(Unrecorded::ThroughTheBug));
+    assert_eq!(s.outcome(), None, "not kept as a best time");
+    // A naive run the exact modes finish the same way is kept.
+    s.continue_after_complete();
+    s.step(Keys::NONE);
+    play(&mut s, |_| Keys {
+        right: true,
+        ..Keys::NONE
+    });
+    assert_eq!(s.unrecorded(), None);
+    assert_eq!(s.outcome(), Some(Outcome::First));
+}

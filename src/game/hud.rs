@@ -248,6 +248,11 @@ fn outcome_line(session: &Session) -> (String, Tone) {
             "Switched to or from naive mid-run: not kept as a best time".into(),
             Tone::Dim,
         ),
+        (None, Some(Unrecorded::ThroughTheBug)) => (
+            "Won through naive mode's bug (the exact modes stop these keys): not kept as a best time"
+                .into(),
+            Tone::Dim,
+        ),
         (None, None) => (String::new(), Tone::Dim),
     }
 }

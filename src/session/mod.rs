@@ -87,6 +87,9 @@ pub enum Unrecorded {
     /// The collision mode changed between naive and an exact mode mid-run:
     /// no single mode replays it.
     MixedModes,
+    /// Finished in naive mode where an exact mode, given the same keys,
+    /// does not finish the same way: the bug won it.
+    ThroughTheBug,
 }
 
 /// The game without the window.
@@ -341,6 +344,9 @@ impl Session {
             steps: self.world.frame(),
             deaths: self.world.deaths(),
         });
+        if self.run_unrecorded.is_none() && self.won_by_the_bug() {
+            self.run_unrecorded = Some(Unrecorded::ThroughTheBug);
+        }
         if self.run_unrecorded.is_none() {
             let outcome = self.records.finish_run(
                 &file.name(),
@@ -357,6 +363,26 @@ impl Session {
             self.note_io_error(e);
         }
         self.outputs = None;
+    }
+
+    /// Whether a run just finished in naive mode finishes differently, or
+    /// not at all, when its keys drive an exact mode: then tunnelling won
+    /// it, and it is marked and not kept.
+    fn won_by_the_bug(&self) -> bool {
+        if self.mode != CollisionMode::Naive {
+            return false;
+        }
+        let mut exact = World::new(
+            self.levels[self.index].level.clone(),
+            CollisionMode::Substep,
+        );
+        for &keys in &self.run_keys {
+            if exact.step(keys).events.exit {
+                break;
+            }
+        }
+        let same = |w: &World| (w.frame(), w.deaths(), w.player().rect());
+        !(exact.exited() && same(&exact) == same(&self.world))
     }
 
     fn finish_capture(&mut self) -> io::Result<()> {
