@@ -454,30 +454,28 @@ fn a_kept_best_run_is_a_run_file_that_verifies() {
 
 #[test]
 fn a_run_won_through_naive_modes_bug_is_marked_and_not_kept() {
-    // 30 Blur's solution in naive mode: the player runs through the
-    // walker's box and finishes otherwise than the exact modes do.
-    let root = Path::new(env!("CARGO_MANIFEST_DIR"));
-    let blur = fs::read_to_string(root.join("levels/30-blur.txt")).unwrap();
-    let keys = InputScript::load(&root.join("tests/solutions/30-blur.inputs")).unwrap();
-    let open = "title = Open\n############\n#@........E#\n############\n";
+    // A one-tile wall between the spawn and the exit: at 1,000 px a step
+    // naive runs through it; the exact modes stop at it.
+    let walled = "title = Walled\nrun_speed = 60000\n\
+                  ####################\n\
+                  #@.......#........E#\n\
+                  ####################\n";
     let (levels, data) = (scratch("bug-levels"), scratch("bug-data"));
     let mut s = Session::new(
-        files(&levels, &[&blur, open]),
+        files(&levels, &[walled, CORRIDOR]),
         CollisionMode::Naive,
         Outputs::default(),
         None,
     )
     .with_records(Records::open(&data));
-    play(&mut s, |frame| keys.keys_at(frame));
+    play(&mut s, right_after(0));
     assert_eq!(s.unrecorded(), Some(Unrecorded::ThroughTheBug));
     assert_eq!(s.outcome(), None, "not kept as a best time");
-    // A naive run the exact modes finish the same way is kept.
+    assert!(s.record(0).is_none());
+    // A naive run the exact modes finish on the same step is kept.
     s.continue_after_complete();
     s.step(Keys::NONE);
-    play(&mut s, |_| Keys {
-        right: true,
-        ..Keys::NONE
-    });
+    play(&mut s, right_after(0));
     assert_eq!(s.unrecorded(), None);
     assert_eq!(s.outcome(), Some(Outcome::First));
 }
