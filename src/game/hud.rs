@@ -78,7 +78,15 @@ fn seconds(steps: u64) -> f64 {
 
 /// The status bar's parts, ranked (0 most important) for [`layout::fit`],
 /// which drops the least important when the window is narrow.
-pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) -> Vec<(u8, String)> {
+/// The collision mode is shown in the debug view, in the Lab, or when it
+/// is not the default (naive after Tab, say); the fall speed in the debug
+/// view and the Lab only: a player needs neither.
+pub fn status(
+    session: &Session,
+    clock: &FixedClock,
+    sound: Option<&str>,
+    debug: bool,
+) -> Vec<(u8, String)> {
     if let Some(editor) = session.editor() {
         let (w, h) = editor.size();
         let name = editor.path().file_name().map_or_else(
@@ -109,14 +117,6 @@ pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) -> Vec
                 session.level_file().title()
             ),
         ),
-        (3, format!("mode {}", session.mode())),
-        (
-            4,
-            format!(
-                "fall {:.1} px/step",
-                p.vy().max(0.0) / STEPS_PER_SECOND as f32
-            ),
-        ),
         (
             1,
             format!(
@@ -127,6 +127,20 @@ pub fn status(session: &Session, clock: &FixedClock, sound: Option<&str>) -> Vec
         ),
         (0, format!("time {:.2} s", seconds(world.frame()))),
     ];
+    let lab = session
+        .level_file()
+        .level
+        .header()
+        .world
+        .as_deref()
+        .is_some_and(|w| w.starts_with("Lab"));
+    if debug || lab || session.mode() != dropthrough_sim::CollisionMode::Substep {
+        parts.insert(1, (3, format!("mode {}", session.mode())));
+    }
+    if debug || lab {
+        let fall = p.vy().max(0.0) / STEPS_PER_SECOND as f32;
+        parts.insert(2, (4, format!("fall {fall:.1} px/step")));
+    }
     if let Some(best) = session
         .record(session.index())
         .and_then(|r| r.best.as_ref())

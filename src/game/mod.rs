@@ -445,7 +445,7 @@ impl Game {
         };
         let (frame, bars) = layout::bars(
             (screen_width(), screen_height()),
-            &hud::status(session, &self.clock, self.sounds.state()),
+            &hud::status(session, &self.clock, self.sounds.state(), self.view.debug),
             &said,
             &help,
             touch::foot(),

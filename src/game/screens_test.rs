@@ -119,7 +119,7 @@ fn bars(
     clock.slower();
     layout::bars(
         window,
-        &hud::status(session, &clock, Some("sound off (M)")),
+        &hud::status(session, &clock, Some("sound off (M)"), true),
         said,
         help,
         None,
@@ -341,7 +341,7 @@ fn with_touch_controls_the_bottom_bar_keeps_off_them_and_names_the_pad() {
         clock.toggle_pause();
         let (frame, screen) = layout::bars(
             window,
-            &hud::status(&s, &clock, None),
+            &hud::status(&s, &clock, None, true),
             &notices(),
             &help,
             Some(controls.foot()),
