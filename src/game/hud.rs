@@ -359,13 +359,15 @@ const OWN_LEVELS: &str = "Your levels";
 /// The heading of other levels without a world.
 const OTHER_LEVELS: &str = "More levels";
 
-/// The world level `i` is listed under: its own, else "Your levels" for
-/// the player's own, else "More levels".
+/// The world level `i` is listed under: "Your levels" for the player's
+/// own (a saved copy of a bundled level keeps its `world` line, but is
+/// listed with the player's levels, not under a second heading of that
+/// world), else its world, else "More levels".
 fn world_of(session: &Session, i: usize) -> &str {
     let world = session.level_files()[i].level.header().world.as_deref();
     match world {
+        _ if session.is_own_level(i) => OWN_LEVELS,
         Some(world) => world,
-        None if session.is_own_level(i) => OWN_LEVELS,
         None => OTHER_LEVELS,
     }
 }

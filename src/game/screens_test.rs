@@ -585,3 +585,36 @@ fn the_level_select_shows_worlds_their_totals_and_what_is_left_to_beat() {
         "over par: {b}"
     );
 }
+
+/// A saved copy of a bundled level keeps its `world` line, and is listed
+/// under "Your levels", not under a second heading of that world.
+#[test]
+fn the_players_own_copy_of_a_bundled_level_is_listed_under_your_levels() {
+    let mine = tempfile::tempdir().unwrap();
+    let copy = mine.path().join("my-hills.txt");
+    std::fs::write(&copy, format!("world = Hills\n{CORRIDOR}")).unwrap();
+    let levels = vec![
+        level("a.txt", &format!("world = Hills\n{CORRIDOR}")),
+        level("b.txt", &format!("world = Lab\n{CORRIDOR}")),
+        LevelFile::load(&copy).unwrap(),
+    ];
+    let s = Session::new(levels, CollisionMode::Substep, Outputs::default(), None)
+        .with_new_levels_dir(mine.path().to_path_buf())
+        .with_menu();
+    assert!(s.is_own_level(2));
+    let (frame, _) = bars(&s, SIZES[2], &[], &[]);
+    let menu = hud::phase(&s, frame.play, &Controls::default());
+    let headings: Vec<String> = menu
+        .lines
+        .iter()
+        .map(|(_, l)| l.text.clone())
+        .filter(|t| t.contains(" finished"))
+        .map(|t| t.split("   ").next().unwrap().to_string())
+        .collect();
+    assert_eq!(
+        headings,
+        ["Hills", "Lab", "Your levels"],
+        "{:#?}",
+        menu.lines
+    );
+}
