@@ -139,25 +139,43 @@ async function waitSteps(page, steps) {
 // Mashes jump to the MASH rhythm (`press` and `release` it) until a step
 // reaches the exit (from line `from` on) or `ms` pass; gives that step's
 // line, or null. Running right is the caller's.
-async function mashToExit(page, lines, from, ms, press, release) {
+async function mashToExit(page, lines, from, ms, press, release, afterDeath = async () => {}) {
   const until = Date.now() + ms;
   let exit = null;
+  let deaths = deathsIn(lines, from);
   while (exit === null && Date.now() < until) {
     await press();
     await waitSteps(page, MASH.down);
     await release();
     await waitSteps(page, MASH.up);
+    if (deathsIn(lines, from) > deaths) {
+      deaths = deathsIn(lines, from);
+      await afterDeath();
+    }
     exit = lines.slice(from).find((l) => EXITED.test(l)) ?? null;
   }
   return exit;
 }
 
+// The player's deaths logged from line `from` on.
+const DIED = /dropthrough: step \d+ \S*\bdeath\b/;
+function deathsIn(lines, from) {
+  return lines.slice(from).filter((l) => DIED.test(l)).length;
+}
+
 // Runs right on level 01 (or a level like it) with the keyboard, mashing
-// Space, to the exit (mashToExit).
+// Space, to the exit (mashToExit). A key held into a death counts only
+// once pressed again, so after a death Right is let go and pressed again,
+// as a player does.
 async function runToExit(page, lines, from, ms) {
   await page.keyboard.down("ArrowRight");
   const exit = await mashToExit(page, lines, from, ms,
-    () => page.keyboard.down("Space"), () => page.keyboard.up("Space"));
+    () => page.keyboard.down("Space"), () => page.keyboard.up("Space"),
+    async () => {
+      await page.keyboard.up("ArrowRight");
+      await waitSteps(page, 2);
+      await page.keyboard.down("ArrowRight");
+    });
   await page.keyboard.up("ArrowRight");
   return exit;
 }
@@ -295,7 +313,19 @@ try {
     window.fake_pad.axes[0] = 1;
     window.mash = { steps, down: true, since: window.steps_run };
   }, MASH);
-  const exited = await waitFor(pad.lines, EXITED, 30000);
+  // The stick is let go and pushed again after a death (a key held into a
+  // death counts only once pressed again).
+  let exited = null;
+  let padDeaths = 0;
+  for (const until = Date.now() + 30000; exited === null && Date.now() < until;) {
+    exited = await waitFor(pad.lines, EXITED, 300);
+    if (deathsIn(pad.lines, 0) > padDeaths) {
+      padDeaths = deathsIn(pad.lines, 0);
+      await pad.page.evaluate(() => { window.fake_pad.axes[0] = 0; });
+      await waitSteps(pad.page, 2);
+      await pad.page.evaluate(() => { window.fake_pad.axes[0] = 1; });
+    }
+  }
   check(exited !== null, `a gamepad (stick right, A to jump) plays level 01 to its exit (${exited ?? pad.lines.slice(-3).join(" | ")})`);
   const stickKeys = pad.lines.filter((l) => /dropthrough: keys /.test(l));
   check(stickKeys.some((l) => /keys right\+jump$/.test(l)), `the stick reads as right held, A as jump (${stickKeys.slice(0, 3).join(" | ")})`);
@@ -563,7 +593,13 @@ try {
     // CDP: a touchStart or touchEnd names the fingers that go down or up;
     // the right thumb stays down throughout.
     const touchExit = await mashToExit(play.page, play.lines, 0, 30000,
-      () => touch(play.cdp, "touchStart", [a]), () => touch(play.cdp, "touchEnd", [a]));
+      () => touch(play.cdp, "touchStart", [a]), () => touch(play.cdp, "touchEnd", [a]),
+      async () => {
+        // After a death the right thumb lifts and goes down again.
+        await touch(play.cdp, "touchEnd", [right]);
+        await waitSteps(play.page, 2);
+        await touch(play.cdp, "touchStart", [right]);
+      });
     await touch(play.cdp, "touchEnd", [right]);
     const touchKeys = play.lines.filter((l) => /dropthrough: keys /.test(l));
     check(touchKeys.some((l) => /keys right\+jump$/.test(l)), `two fingers at once: right held while A jumps (${touchKeys.slice(0, 3).join(" | ")})`);
