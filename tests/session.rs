@@ -656,3 +656,21 @@ fn a_linked_level_plays_and_its_run_replays_in_its_mode() {
     }
     panic!("the linked run did not reach the exit");
 }
+
+#[test]
+fn a_spawn_a_hazard_reaches_standing_still_is_noticed() {
+    let dir = scratch("spawn-hazard");
+    let shot = "title = Shot\nfire_every = 0.2\n#######\n#@...<#\n#######\n";
+    let s = session_of(&dir, &[shot, SHORT], Outputs::default(), None);
+    assert!(s.hazard_at_spawn(), "the turret's shot reaches the spawn");
+    assert_eq!(
+        s.world().frame(),
+        0,
+        "asked of a copy: the run has not moved"
+    );
+    let mut s = s;
+    s.restart();
+    assert!(s.hazard_at_spawn());
+    let s = session_of(&dir, &[SHORT], Outputs::default(), None);
+    assert!(!s.hazard_at_spawn());
+}

@@ -181,10 +181,14 @@ pub fn standing(session: &Session, problems: &[String]) -> Vec<(String, Tone)> {
     let file = session.level_file();
     let io_error = session.io_error().map(|e| e.to_string());
     let fresh = session.world().frame() < WARNING_STEPS && session.phase() == Phase::Playing;
+    let spawn = session.hazard_at_spawn().then_some(
+        "a hazard reaches the spawn within a second while the player stands still (a death loop)",
+    );
     let warnings = file
         .level
         .warnings()
         .into_iter()
+        .chain(spawn)
         .filter(|_| fresh)
         .map(|w| (format!("{}: warning: {w}", file.path.display()), Tone::Dim));
     [file.error.clone(), io_error]

@@ -109,6 +109,9 @@ pub struct Session {
     replay_end: Option<ReplayEnd>,
     /// The keyboard's keys at the last call to [`Session::step`].
     keyboard_before: Keys,
+    /// Whether, standing still from the current level's start, the player
+    /// dies within a second (a spawn beside a hazard: a death loop).
+    hazard_at_spawn: bool,
     /// Keys held when the current run started or the player last died:
     /// ignored until released.
     held_at_start: Keys,
@@ -176,6 +179,7 @@ impl Session {
             replay_end: None,
             keyboard_before: Keys::NONE,
             held_at_start: Keys::NONE,
+            hazard_at_spawn: false,
             io_error: None,
             records: Records::in_memory(),
             records_problem_said: false,
@@ -231,6 +235,7 @@ impl Session {
         self.end_run();
         let file = &self.levels[self.index];
         self.world = World::new(file.level.clone(), self.mode);
+        self.hazard_at_spawn = hazard_at_spawn(&self.world);
         self.ghost = self
             .records
             .get(file.hash)
@@ -587,4 +592,10 @@ impl Session {
     pub fn ghost(&self) -> Option<&World> {
         self.ghost.as_ref().map(|g| &g.world)
     }
+}
+
+/// Whether a player standing still from `start` dies within a second.
+fn hazard_at_spawn(start: &World) -> bool {
+    let mut w = start.clone();
+    (0..dropthrough_sim::tuning::STEPS_PER_SECOND).any(|_| w.step(Keys::NONE).events.death)
 }

@@ -18,6 +18,13 @@ impl Session {
         self.outcome
     }
 
+    /// Whether the player, standing still from the current level's start,
+    /// dies within a second: a spawn a hazard reaches (a warning, in the
+    /// window and the editor's next run).
+    pub fn hazard_at_spawn(&self) -> bool {
+        self.hazard_at_spawn
+    }
+
     /// Why the current run will not be kept as a best time, if it will not.
     pub fn unrecorded(&self) -> Option<Unrecorded> {
         self.run_unrecorded
