@@ -58,7 +58,8 @@ pub fn help(session: &Session, controls: &Controls, screen: KeysScreen) -> Strin
 
 /// A level's hint, to say once as it starts: when a level is being played
 /// that is not `hinted` (the one said last, which this updates), and again
-/// after the level select; not on a restart or a death.
+/// after the level select; not on a restart or a death. (H showing the help
+/// lines, or a pause, forgets `hinted`: the hint is said again.)
 pub fn hint(session: &Session, hinted: &mut Option<usize>) -> Option<String> {
     match session.phase() {
         Phase::Menu => *hinted = None,

@@ -325,6 +325,7 @@ impl Game {
     fn play_commands(&mut self, pressed: &[Command]) {
         let (session, clock, view) = (&mut self.session, &mut self.clock, &mut self.view);
         let (notices, edit_view) = (&mut self.notices, &mut self.edit_view);
+        let hinted = &mut self.hinted;
         for &command in pressed {
             let (menu, finished) = (
                 session.phase() == Phase::Menu,
@@ -347,11 +348,23 @@ impl Game {
                 Command::Previous => session.previous_level(),
                 Command::Ghost => session.toggle_ghost(),
                 Command::Mode => session.cycle_mode(),
-                Command::Pause => clock.toggle_pause(),
+                Command::Pause => {
+                    clock.toggle_pause();
+                    // NOTE: the hint again, to read while paused.
+                    if clock.paused() {
+                        *hinted = None;
+                    }
+                }
                 Command::Step => clock.step_once(),
                 Command::Slower => clock.slower(),
                 Command::Faster => clock.faster(),
-                Command::Help => view.help = !view.help,
+                Command::Help => {
+                    view.help = !view.help;
+                    // NOTE: showing the help says the level's hint again.
+                    if view.help {
+                        *hinted = None;
+                    }
+                }
                 Command::Debug => view.debug = !view.debug,
                 Command::Left
                 | Command::Right

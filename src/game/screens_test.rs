@@ -491,6 +491,9 @@ fn a_hint_is_said_once_as_its_level_starts() {
         Some("hint: look up"),
         "again"
     );
+    // H (the help shown) and a pause forget the hint said: it comes again.
+    hinted = None;
+    assert_eq!(hud::hint(&s, &mut hinted).as_deref(), Some("hint: look up"));
 }
 
 #[test]
