@@ -48,8 +48,9 @@ pub struct EditView {
     pan_from: Option<(f32, f32)>,
     /// The header field being typed into, and the text so far.
     typing: Option<(String, String)>,
-    /// The last thing said by the panel (a refused value).
-    said: Option<String>,
+    /// The last thing said by the panel (a refused value, a link given
+    /// out), and whether it is good news or a problem.
+    said: Option<(String, Tone)>,
     /// Whether Ctrl was held last frame.
     ctrl_before: bool,
     /// Whether Ctrl counts as held this frame: now, or last frame.
@@ -208,15 +209,18 @@ impl EditView {
             self.rect_tool = !self.rect_tool;
         }
         if self.ctrl && is_key_pressed(KeyCode::S) {
-            self.said = session.save_edit().err().map(|e| e.to_string());
+            self.said = session
+                .save_edit()
+                .err()
+                .map(|e| (e.to_string(), Tone::Error));
         }
         if self.ctrl && is_key_pressed(KeyCode::D) {
-            self.said = Some(download(session));
+            self.said = Some((download(session), Tone::Good));
         }
         if self.ctrl && is_key_pressed(KeyCode::L) {
             self.said = Some(match session.share() {
-                Ok(shared) => share(&shared),
-                Err(e) => e.to_string(),
+                Ok(shared) => (share(&shared), Tone::Good),
+                Err(e) => (e.to_string(), Tone::Error),
             });
         }
         let Some(editor) = session.editor_mut() else {
@@ -351,7 +355,7 @@ impl EditView {
                         self.typing = None;
                         self.said = None;
                     }
-                    Err(why) => self.said = Some(why),
+                    Err(why) => self.said = Some((why, Tone::Error)),
                 }
             }
         }
@@ -509,16 +513,18 @@ impl EditView {
 
     /// What the panel says at its foot: a refused value, a save.
     fn messages(&self, session: &Session) -> Vec<(String, Tone)> {
-        let message = session.editor().and_then(|e| e.message());
-        [self.said.as_deref(), message]
+        let message = session.editor().and_then(|e| e.message()).map(|line| {
+            let tone = if line.starts_with("saved ") {
+                Tone::Good
+            } else {
+                Tone::Error
+            };
+            (line, tone)
+        });
+        [self.said.as_ref().map(|(l, t)| (l.as_str(), *t)), message]
             .into_iter()
             .flatten()
-            .map(|line| {
-                let tone = if line.starts_with("saved ") {
-                    Tone::Good
-                } else {
-                    Tone::Error
-                };
+            .map(|(line, tone)| {
                 (
                     dropthrough_sim::printable::printable(line).into_owned(),
                     tone,
