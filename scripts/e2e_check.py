@@ -372,9 +372,10 @@ def check_link(c, out):
     exits = [r for r in rows if "exit" in r["event"].split("|")]
     c.check(len(exits) == 1, f"the run in a link replays to the exit in the window (step {exits[0]['frame'] if exits else None})")
     log = (out / "link.log").read_text()
-    shared = [l for l in log.splitlines() if l.startswith("#level=")]
-    if c.check(len(shared) == 1, f"Ctrl+L in the editor prints a link: {shared[0][:60] if shared else log[-200:]!r}"):
-        level = shared[0].split("&")[0][len("#level="):]
+    page = "http://localhost:8000/#level="
+    shared = [l for l in log.splitlines() if l.startswith(page)]
+    if c.check(len(shared) == 1, f"Ctrl+L in the editor prints a whole link to the local browser build: {shared[0][:60] if shared else log[-200:]!r}"):
+        level = shared[0].split("&")[0][len(page):]
         c.check(unpack(level) == MENU_LEVEL.read_bytes(), "and it carries the level, byte for byte")
 
 

@@ -23,11 +23,17 @@ pub(super) fn download(session: &Session) -> String {
     format!("{name} is a file here already: Ctrl+S saves it")
 }
 
+/// Where the browser build is served by the README's own command
+/// (`python3 -m http.server -d dist 8000`): the page a desktop link opens
+/// when `$DROPTHROUGH_WEB_URL` names no other.
+#[cfg(not(target_arch = "wasm32"))]
+const LOCAL_WEB_URL: &str = "http://localhost:8000/";
+
 /// Gives out a link to `shared`, and says where it is. In the browser: in
 /// the address bar, and on the clipboard. On the desktop: on the clipboard
-/// and on stdout, after `$DROPTHROUGH_WEB_URL` (the address of a browser
-/// build) if set, else as the bare `#level=…` that follows such an address
-/// (and that `dropthrough '#level=…'` opens).
+/// and on stdout, a whole address: `$DROPTHROUGH_WEB_URL` (where a browser
+/// build is hosted) if set, else the browser build served locally, then
+/// `#level=…` (which `dropthrough 'LINK'` opens too).
 pub(super) fn share(shared: &dropthrough::link::Shared) -> String {
     let what = if shared.run.is_some() {
         "the level and its best run"
@@ -42,7 +48,10 @@ pub(super) fn share(shared: &dropthrough::link::Shared) -> String {
     }
     #[cfg(not(target_arch = "wasm32"))]
     {
-        let base = std::env::var("DROPTHROUGH_WEB_URL").unwrap_or_default();
+        let base = std::env::var("DROPTHROUGH_WEB_URL")
+            .ok()
+            .filter(|b| !b.is_empty())
+            .unwrap_or_else(|| LOCAL_WEB_URL.to_string());
         let link = format!("{base}{shared}");
         macroquad::miniquad::window::clipboard_set(&link);
         println!("{link}");
