@@ -213,6 +213,26 @@ fn draw_slope(vp: &Viewport, slope: Tile, x: f32, y: f32) {
     }
 }
 
+/// Each mover's track, to draw under the movers: a line through the middle
+/// of every place it goes, from where it starts to where it turns back,
+/// with a small block at each end.
+pub fn tracks(movers: &[Mover], vp: &Viewport) {
+    for m in movers {
+        let p = m.path();
+        let (w, h) = (m.home.w as f32, m.home.h as f32);
+        let (x0, y0) = (p.x as f32 + w / 2.0, p.y as f32 + h / 2.0);
+        let (x1, y1) = (p.right() as f32 - w / 2.0, p.bottom() as f32 - h / 2.0);
+        let (line, ends) = (TRACK, TRACK_END);
+        match m.spec.dir.axis() {
+            Axis::X => world_rect(vp, x0, y0 - 1.0, x1 - x0, 2.0, line),
+            Axis::Y => world_rect(vp, x0 - 1.0, y0, 2.0, y1 - y0, line),
+        }
+        for (x, y) in [(x0, y0), (x1, y1)] {
+            world_rect(vp, x - 2.0, y - 2.0, 4.0, 4.0, ends);
+        }
+    }
+}
+
 /// The movers, each between where it was after step `n - 1` and where it
 /// is after step `n`, `alpha` of the way (as the player is drawn). A one-way
 /// mover looks like a one-way ledge; a solid one like a lit block.

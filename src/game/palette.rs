@@ -44,6 +44,9 @@ pub const FLASH: Color = Color::new(1.0, 0.95, 0.8, 1.0);
 /// A solid mover: stone, warmer, with a lit border.
 pub const MOVER: Color = Color::new(0.45, 0.4, 0.55, 1.0);
 pub const MOVER_EDGE: Color = Color::new(0.75, 0.68, 0.9, 1.0);
+/// A mover's track (its path, drawn under it) and the blocks at its ends.
+pub const TRACK: Color = Color::new(0.75, 0.68, 0.9, 0.3);
+pub const TRACK_END: Color = Color::new(0.75, 0.68, 0.9, 0.55);
 
 // The player and its ghost.
 /// The player's body.

@@ -191,6 +191,7 @@ impl Scene {
         }
         clear_background(palette::BACKGROUND);
         draw::level(grid, &viewport, now);
+        draw::tracks(world.level().movers(), &viewport);
         draw::movers(world.level().movers(), world.frame(), &viewport, alpha);
         draw::bodies(
             world,

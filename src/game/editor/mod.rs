@@ -444,6 +444,7 @@ impl EditView {
             }
         }
         draw::level(level.grid(), &vp, time);
+        draw::tracks(level.movers(), &vp);
         draw::movers(level.movers(), 0, &vp, 0.0);
         for b in level.bodies() {
             draw::body(&vp, b.kind.into(), draw::float_rect(b.home), -1);
