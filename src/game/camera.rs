@@ -21,7 +21,13 @@ const DEAD_ZONE_H: f32 = 24.0;
 pub struct Camera {
     /// The centre of the view, world px; `None` until the first frame.
     centre: Option<(f32, f32)>,
+    /// The least zoom (0 or 1: none): 2 with the touch pad, so a phone's
+    /// small screen shows 32-px tiles, not 16.
+    pub least_zoom: f32,
 }
+
+/// The least zoom with the on-screen pad (a phone or a tablet).
+pub const TOUCH_ZOOM: f32 = 2.0;
 
 /// Where the world is on screen this frame.
 #[derive(Clone, Copy, Debug)]
@@ -57,7 +63,7 @@ impl Camera {
         screen: (f32, f32),
         band: (f32, f32),
     ) -> Viewport {
-        let zoom = zoom_for(level, screen);
+        let zoom = zoom_for(level, screen).max(self.least_zoom);
         let band_h = (band.1 - band.0).max(1.0);
         let view = (screen.0 / zoom, band_h / zoom);
         let (mut cx, mut cy) = self.centre.unwrap_or(target);
@@ -117,6 +123,20 @@ mod tests {
     /// The screen rows a world box covers.
     fn screen_rows(vp: &Viewport, top: f32, bottom: f32) -> (f32, f32) {
         (vp.to_screen(0.0, top).1, vp.to_screen(0.0, bottom).1)
+    }
+
+    #[test]
+    fn with_the_touch_pad_a_phone_shows_the_level_at_least_twice_its_size() {
+        let phone = (844.0, 390.0);
+        let level = (640.0, 400.0);
+        assert_eq!(zoom_for(level, phone), 1.0, "the fit alone");
+        let mut camera = Camera {
+            least_zoom: TOUCH_ZOOM,
+            ..Camera::default()
+        };
+        let vp = camera.follow((320.0, 200.0), level, phone, (32.0, 334.0));
+        assert_eq!(vp.zoom, 2.0);
+        assert!(vp.area.w <= 423 && vp.area.h <= 152, "{:?}", vp.area);
     }
 
     #[test]

@@ -175,6 +175,10 @@ impl Scene {
         let (x, y) = self.motion.at(alpha);
         let p = world.player();
         let r = p.rect();
+        self.camera.least_zoom = match super::touch::shown() {
+            true => super::camera::TOUCH_ZOOM,
+            false => 1.0,
+        };
         let mut viewport = self.camera.follow(
             (x + r.w as f32 / 2.0, y + r.h as f32 / 2.0),
             (grid.pixel_width() as f32, grid.pixel_height() as f32),
