@@ -198,7 +198,22 @@ pub enum Device {
     Keyboard,
     /// A gamepad.
     Pad,
+    /// The on-screen pad of a touch screen: a gamepad's cross, A, Y, Start
+    /// and Select, and nothing else (no LB or RB).
+    Touch,
 }
+
+/// The gamepad buttons the on-screen pad has.
+const TOUCH_KEYS: [Key; 8] = [
+    Key::PadUp,
+    Key::PadDown,
+    Key::PadLeft,
+    Key::PadRight,
+    Key::PadSouth,
+    Key::PadNorth,
+    Key::PadStart,
+    Key::PadSelect,
+];
 
 /// The bindings, and the device they are being used on.
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
@@ -323,9 +338,13 @@ impl Bindings {
 
     /// The keys of `command` a player on `device` uses.
     fn on(&self, command: Command, device: Device) -> Vec<Key> {
-        let pads = device == Device::Pad;
         let keys = self.keys(command).iter().copied();
-        keys.filter(|k| k.is_pad() == pads).collect()
+        keys.filter(|k| match device {
+            Device::Keyboard => !k.is_pad(),
+            Device::Pad => k.is_pad(),
+            Device::Touch => TOUCH_KEYS.contains(k),
+        })
+        .collect()
     }
 
     /// The keys of a command as the help writes them: `Space/Z/Up/W`.
@@ -432,6 +451,20 @@ mod tests {
             assert!(playing.contains(needle), "{needle} in {playing}");
         }
         assert!(!playing.contains("new level") && !playing.contains("choose"));
+    }
+
+    #[test]
+    fn on_a_touch_screen_the_help_names_only_the_buttons_the_pad_has() {
+        let b = Bindings::default();
+        let pad = b
+            .help(Screen::Playing, Device::Pad, back("back"))
+            .join("   ");
+        assert!(pad.contains("pad RB/pad LB level"), "{pad}");
+        let touch = b
+            .help(Screen::Playing, Device::Touch, back("back"))
+            .join("   ");
+        assert!(!touch.contains("RB") && !touch.contains("LB"), "{touch}");
+        assert!(touch.contains("pad A jump"), "{touch}");
     }
 
     #[test]

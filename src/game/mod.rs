@@ -172,7 +172,7 @@ impl Game {
         // On a touch screen the help names the on-screen pad's buttons
         // (a pad's) from the start, not keys there may be none of.
         if touch::shown() {
-            controls.device = Device::Pad;
+            controls.device = Device::Touch;
         }
         Game {
             scene: Scene::new(&session),
@@ -212,7 +212,12 @@ impl Game {
         }
         pad::poll();
         if pad::any_pressed() {
-            self.controls.device = Device::Pad;
+            // NOTE: on a touch screen the on-screen pad presses the pad's
+            // buttons: its help names only those it has.
+            self.controls.device = match touch::shown() {
+                true => Device::Touch,
+                false => Device::Pad,
+            };
         } else if !get_keys_pressed().is_empty() {
             self.controls.device = Device::Keyboard;
         }
