@@ -262,7 +262,11 @@ fn walk_by(
     while left > 0 {
         // NOTE: where nothing of a slope is near, a walk is a plain move:
         // no step up, no snap, no line to keep to. It goes there at once.
-        let stretch = match shortcuts {
+        // NOTE: a box that already touches a trigger (a state play never
+        // reaches: it would have ended an earlier move) goes by the rule,
+        // which counts that touch at its next pixel; a plain move counts
+        // only what it comes to.
+        let stretch = match shortcuts && touch(grid, &at, around.triggers).is_none() {
             true => flat_stretch(grid, &at, sign, left),
             false => 0,
         };
