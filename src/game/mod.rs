@@ -3,6 +3,7 @@
 //! steps. All game rules live in the library's `Session` and `World`.
 
 mod camera;
+mod debug;
 mod draw;
 mod editor;
 mod effects;
@@ -16,6 +17,7 @@ mod palette;
 mod scene;
 #[cfg(test)]
 mod screens_test;
+mod select;
 mod sound;
 mod sprite;
 mod text;
@@ -481,7 +483,7 @@ impl Game {
         // NOTE: the level select is laid out once a frame: drawn, and its
         // rows kept for the next frame's clicks and taps.
         let menu = (session.phase() == Phase::Menu && !self.menus.open())
-            .then(|| hud::menu_laid_out(session, frame.play, &self.controls));
+            .then(|| select::menu_laid_out(session, frame.play, &self.controls));
         let rows = match menu {
             Some((screen, rows)) => {
                 hud::draw(&screen);

@@ -11,7 +11,7 @@ use macroquad::prelude::*;
 
 use super::camera::Camera;
 use super::layout::Area;
-use super::{draw, effects, palette, sound, sprite};
+use super::{debug, draw, effects, palette, sound, sprite};
 
 /// Most bullet flashes shown at once.
 const MAX_FLASHES: usize = 64;
@@ -233,7 +233,7 @@ impl Scene {
         }
         self.effects.draw(&viewport, now);
         if view.debug {
-            draw::debug(world, &self.last_step, &viewport);
+            debug::draw(world, &self.last_step, &viewport);
         }
     }
 }

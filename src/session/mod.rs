@@ -19,6 +19,7 @@ use dropthrough_sim::world::{Step, World};
 
 mod capture;
 mod editing;
+mod fair;
 mod files;
 mod menu;
 mod own;
@@ -235,7 +236,7 @@ impl Session {
         self.end_run();
         let file = &self.levels[self.index];
         self.world = World::new(file.level.clone(), self.mode);
-        self.hazard_at_spawn = hazard_at_spawn(&self.world);
+        self.hazard_at_spawn = fair::hazard_at_spawn(&self.world);
         self.ghost = self
             .records
             .get(file.hash)
@@ -349,7 +350,7 @@ impl Session {
             steps: self.world.frame(),
             deaths: self.world.deaths(),
         });
-        if self.run_unrecorded.is_none() && self.won_by_the_bug() {
+        if self.run_unrecorded.is_none() && fair::won_by_the_bug(self) {
             self.run_unrecorded = Some(Unrecorded::ThroughTheBug);
         }
         if self.run_unrecorded.is_none() {
@@ -368,28 +369,6 @@ impl Session {
             self.note_io_error(e);
         }
         self.outputs = None;
-    }
-
-    /// Whether a run just finished in naive mode finishes differently, or
-    /// not at all, when its keys drive an exact mode: then tunnelling won
-    /// it, and it is marked and not kept.
-    fn won_by_the_bug(&self) -> bool {
-        if self.mode != CollisionMode::Naive {
-            return false;
-        }
-        let mut exact = World::new(
-            self.levels[self.index].level.clone(),
-            CollisionMode::Substep,
-        );
-        for &keys in &self.run_keys {
-            if exact.step(keys).events.exit {
-                break;
-            }
-        }
-        // NOTE: not the box: naive stops a move at a trigger only where the
-        // whole move ends, so its last box may differ on a fair run.
-        let same = |w: &World| (w.frame(), w.deaths());
-        !(exact.exited() && same(&exact) == same(&self.world))
     }
 
     fn finish_capture(&mut self) -> io::Result<()> {
@@ -592,10 +571,4 @@ impl Session {
     pub fn ghost(&self) -> Option<&World> {
         self.ghost.as_ref().map(|g| &g.world)
     }
-}
-
-/// Whether a player standing still from `start` dies within a second.
-fn hazard_at_spawn(start: &World) -> bool {
-    let mut w = start.clone();
-    (0..dropthrough_sim::tuning::STEPS_PER_SECOND).any(|_| w.step(Keys::NONE).events.death)
 }
