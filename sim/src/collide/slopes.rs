@@ -266,9 +266,13 @@ fn walk_by(
         // reaches: it would have ended an earlier move) goes by the rule,
         // which counts that touch at its next pixel; a plain move counts
         // only what it comes to.
-        let stretch = match shortcuts && touch(grid, &at, around.triggers).is_none() {
+        let stretch = match shortcuts {
             true => flat_stretch(grid, &at, sign, left),
             false => 0,
+        };
+        let stretch = match stretch > 0 && touch(grid, &at, around.triggers).is_some() {
+            true => 0,
+            false => stretch,
         };
         if stretch > 0 {
             let m = level_move(grid, around, at, sign * stretch);

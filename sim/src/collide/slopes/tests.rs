@@ -268,6 +268,22 @@ fn a_column_of_the_shape_cut_away_whole_is_over_a_slope_and_meets_nothing() {
 }
 
 #[test]
+fn a_walk_that_starts_on_a_trigger_meets_it_at_its_first_pixel_shortcut_or_not() {
+    // No slope near the box (the ramp is a row above its reach): the walk
+    // could go as a plain move, which counts only the triggers it comes
+    // to; by the rule, the box a pixel on still touches the spikes.
+    let g = grid(&[".....34", ".....#^", ".....##"]);
+    let feel = Around {
+        triggers: Triggers::ALL,
+        ..NOTHING
+    };
+    let from = Rect::new(6 * 16 + 1, 16, 2, 16);
+    let pixels = walk_by(&g, &feel, (from, -1), false, None, false);
+    assert_eq!(pixels.along_x.touch, Some(Touch::Spikes));
+    assert_eq!(walk(&g, &feel, from, -1, false, None), pixels);
+}
+
+#[test]
 fn a_trigger_met_stepping_up_ends_the_walk_before_the_pixel_over() {
     // Spikes right over the head: the first step up (from x = 121, where
     // the middle column meets the `J`) touches them going up, so the walk
