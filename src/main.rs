@@ -479,6 +479,12 @@ fn run_headless(cli: &Cli) -> Result<(), CliError> {
     };
     let warnings = warnings(level_path, &level);
     let frames = cli.frames.unwrap_or(DEFAULT_FRAMES);
+    if cli.record.is_some() && frames > dropthrough_sim::run::MAX_STEPS {
+        return Err(usage(format!(
+            "--frames {frames} with --record: a run file holds at most {} steps (expected --frames up to that)",
+            dropthrough_sim::run::MAX_STEPS
+        )));
+    }
     let write_error = |what: &'static str, path: &Path, source| CliError::Write {
         what,
         path: path.display().to_string(),

@@ -4,6 +4,7 @@
 //! so a new key is one new row. Keys `a`–`z` each describe a mover.
 
 use crate::mover::{Dir, MoverSpec, SolidKind, MAX_MOVER_SPEED, MAX_MOVER_TILES};
+use crate::printable::excerpt;
 use crate::tuning::Tuning;
 use crate::tuning::{MAX_BULLET_RADIUS, MAX_BULLET_SPEED};
 
@@ -163,7 +164,10 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
     if words.len() > 4 {
         return Err((
             words[4].0,
-            format!("'{}' after the speed (expected {MOVER_VALUE})", words[4].1),
+            format!(
+                "'{}' after the speed (expected {MOVER_VALUE})",
+                excerpt(words[4].1)
+            ),
         ));
     }
     let (at, kind) = word(0);
@@ -173,7 +177,10 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
         _ => {
             return Err((
                 at,
-                format!("bad kind '{kind}' (expected solid or oneway in {MOVER_VALUE})"),
+                format!(
+                    "bad kind '{}' (expected solid or oneway in {MOVER_VALUE})",
+                    excerpt(kind)
+                ),
             ))
         }
     };
@@ -187,7 +194,8 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
             return Err((
                 at,
                 format!(
-                    "bad direction '{dir}' (expected up, down, left or right in {MOVER_VALUE})"
+                    "bad direction '{}' (expected up, down, left or right in {MOVER_VALUE})",
+                    excerpt(dir)
                 ),
             ))
         }
@@ -201,7 +209,8 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
             (
                 at,
                 format!(
-                    "bad tiles '{tiles}' (expected a whole number from 1 to {MAX_MOVER_TILES})"
+                    "bad tiles '{}' (expected a whole number from 1 to {MAX_MOVER_TILES})",
+                    excerpt(tiles)
                 ),
             )
         })?;
@@ -214,7 +223,8 @@ pub fn parse_mover(value: &str) -> Result<MoverSpec, (usize, String)> {
             (
                 at,
                 format!(
-                    "bad speed '{speed}' (expected px/s, a finite number > 0 and at most 10000000)"
+                    "bad speed '{}' (expected px/s, a finite number > 0 and at most 10000000)",
+                    excerpt(speed)
                 ),
             )
         })?;

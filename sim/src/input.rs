@@ -7,7 +7,7 @@ use std::path::Path;
 
 use thiserror::Error;
 
-use crate::printable::printable;
+use crate::printable::{excerpt, printable};
 use crate::textfile::{read_limited, utf8, ReadError};
 
 /// Largest input-script file, in bytes.
@@ -130,7 +130,7 @@ pub enum ScriptErrorKind {
     #[error("expected 'FRAMES KEYS', e.g. '1-60 right+jump'")]
     MissingKeys,
     /// A `FRAMES` word that is not `N` or `A-B`.
-    #[error("bad frame number '{0}' (expected N or A-B, whole numbers from 1)")]
+    #[error("bad frame number '{}' (expected N or A-B, whole numbers from 1)", excerpt(.0))]
     BadFrames(String),
     /// Frame 0: frames count from 1.
     #[error("frame 0 (frames are numbered from 1)")]
@@ -155,7 +155,7 @@ pub enum ScriptErrorKind {
         other_line: usize,
     },
     /// A key name that is not left, right, jump or down.
-    #[error("unknown key '{0}' (expected none, or keys joined by '+': left, right, jump, down)")]
+    #[error("unknown key '{}' (expected none, or keys joined by '+': left, right, jump, down)", excerpt(.0))]
     UnknownKey(String),
     /// An empty key name beside a `+`.
     #[error("missing key before or after '+' (expected keys joined by '+', e.g. 'right+jump')")]
@@ -170,7 +170,7 @@ pub enum ScriptErrorKind {
     #[error("expected '#! KEY: VALUE', e.g. '#! steps: 185'")]
     BadClaimLine,
     /// A claim key a run file does not have.
-    #[error("unknown claim '{0}' (expected level, physics, mode, steps, exit, deaths or state)")]
+    #[error("unknown claim '{}' (expected level, physics, mode, steps, exit, deaths or state)", excerpt(.0))]
     UnknownClaim(String),
     /// A claim given twice.
     #[error("claim '{key}' given twice (first on line {first_line})")]
@@ -180,8 +180,12 @@ pub enum ScriptErrorKind {
         /// Where it was first given.
         first_line: usize,
     },
+    /// A run file's keys naming a frame past the most steps a run may
+    /// take.
+    #[error("frame {0} is past the most steps a run may take (expected frames up to {MAX_STEPS})", MAX_STEPS = crate::run::MAX_STEPS)]
+    PastMaxSteps(u64),
     /// A claim whose value is not what it takes.
-    #[error("bad value '{value}' for claim '{key}' (expected {expected})")]
+    #[error("bad value '{}' for claim '{key}' (expected {expected})", excerpt(.value))]
     BadClaim {
         /// The claim.
         key: &'static str,

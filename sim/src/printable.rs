@@ -2,7 +2,9 @@
 //! quotes a level, a script, a path or a records line goes through
 //! [`printable`], so a control character in a file can never move a
 //! terminal's cursor, retitle it or hide part of a message, and a space that
-//! is not an ASCII space never looks like one.
+//! is not an ASCII space never looks like one. A value a message quotes
+//! goes through [`excerpt`] too, so a line of 15 MB in a file makes an
+//! error line of a hundred characters, not one of 15 MB.
 
 use std::borrow::Cow;
 
@@ -21,6 +23,24 @@ pub fn printable(text: &str) -> Cow<'_, str> {
         push_char(&mut shown, c);
     }
     Cow::Owned(shown)
+}
+
+/// The most characters of a user's value a message quotes ([`excerpt`]).
+pub const EXCERPT_CHARS: usize = 80;
+
+/// `value` as a message quotes it: whole if it has at most
+/// [`EXCERPT_CHARS`] characters, else its first [`EXCERPT_CHARS`], an
+/// ellipsis and how long it was (`abc…` and ` (15000000 characters)`).
+/// The caller still makes the whole message [`printable`].
+pub fn excerpt(value: &str) -> Cow<'_, str> {
+    match value.char_indices().nth(EXCERPT_CHARS) {
+        None => Cow::Borrowed(value),
+        Some((end, _)) => Cow::Owned(format!(
+            "{}… ({} characters)",
+            &value[..end],
+            value.chars().count()
+        )),
+    }
 }
 
 fn push_char(out: &mut String, c: char) {
@@ -67,5 +87,21 @@ mod tests {
         assert_eq!(printable("niveau é — 段 'x' #"), "niveau é — 段 'x' #");
         assert!(matches!(printable("plain"), Cow::Borrowed(_)));
         assert_eq!(printable("\u{3000}"), "\\u{3000}");
+    }
+
+    #[test]
+    fn a_long_value_is_quoted_as_its_first_80_characters_and_its_length() {
+        let short = "x".repeat(EXCERPT_CHARS);
+        assert_eq!(excerpt(&short), short);
+        assert!(matches!(excerpt(&short), Cow::Borrowed(_)));
+        let long = format!("{short}yz");
+        assert_eq!(excerpt(&long), format!("{short}… (82 characters)"));
+        // Characters, not bytes: a letter of two bytes is one.
+        let wide = "é".repeat(100);
+        assert_eq!(
+            excerpt(&wide),
+            format!("{}… (100 characters)", "é".repeat(80))
+        );
+        assert_eq!(excerpt(""), "");
     }
 }

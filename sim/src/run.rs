@@ -239,6 +239,19 @@ impl RunFile {
                 }
             }
         }
+        // NOTE: one bound on steps wherever they come from: a claim, or
+        // without one, the last frame the keys name (the replay's length).
+        if let Some(last) = script.spans().last().filter(|s| s.last > MAX_STEPS) {
+            let line = script_lines(text)
+                .find(|&(n, _)| n == last.line)
+                .map_or("", |(_, l)| l);
+            let col = line.len() - line.trim_start().len() + 1;
+            return Err(err(
+                last.line,
+                col,
+                ScriptErrorKind::PastMaxSteps(last.last),
+            ));
+        }
         Ok(RunFile { claims, script })
     }
 
@@ -337,13 +350,60 @@ impl fmt::Display for Mismatch {
 /// claimed mode for its claimed steps (without that claim, to the last
 /// frame its keys name), stopping at the exit, and checks every claim in
 /// the order a run file writes them. Returns the world after the replay,
-/// or the first claim that fails.
+/// or the first claim that fails. No budget: a run file read by
+/// [`RunFile::parse`] takes at most [`MAX_STEPS`] steps, and
+/// [`verify_within`] bounds the work further.
 pub fn verify(run: &RunFile, level_bytes: &[u8], level: Level) -> Result<World, Mismatch> {
+    match verify_within(run, level_bytes, level, u64::MAX, |_| true) {
+        Ok(world) => Ok(world),
+        Err(Unverified::Claim(m)) => Err(m),
+        Err(Unverified::Budget(_)) => unreachable!("no budget was set"),
+    }
+}
+
+/// Why [`verify_within`] did not verify a run.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unverified {
+    /// A claim does not hold.
+    Claim(Mismatch),
+    /// The run's work is past the budget the caller set: nothing is said
+    /// about its claims.
+    Budget(OverBudget),
+}
+
+/// A replay refused or stopped for its cost, not for its claims.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct OverBudget {
+    /// The steps the replay would take.
+    pub steps: u64,
+    /// The steps the caller allows.
+    pub max_steps: u64,
+    /// The steps replayed before it stopped (0: refused before replaying,
+    /// since the steps are past `max_steps`).
+    pub stopped_at: u64,
+}
+
+/// How often [`verify_within`] asks its caller whether to go on.
+pub const ASK_EVERY: u64 = 256;
+
+/// [`verify`] with a budget: a replay of more than `max_steps` steps is
+/// refused before it starts, and every [`ASK_EVERY`] steps `go_on` is asked
+/// (with the steps so far) whether to go on — a caller's clock, say. Both
+/// end in [`Unverified::Budget`], never in a failed claim.
+pub fn verify_within(
+    run: &RunFile,
+    level_bytes: &[u8],
+    level: Level,
+    max_steps: u64,
+    mut go_on: impl FnMut(u64) -> bool,
+) -> Result<World, Unverified> {
     let c = &run.claims;
-    let fail = |claim, claimed: String, replayed: String| Mismatch {
-        claim,
-        claimed,
-        replayed,
+    let fail = |claim, claimed: String, replayed: String| {
+        Unverified::Claim(Mismatch {
+            claim,
+            claimed,
+            replayed,
+        })
     };
     let hash = fnv1a(level_bytes);
     if let Some(v) = c.level.filter(|&v| v != hash) {
@@ -357,6 +417,16 @@ pub fn verify(run: &RunFile, level_bytes: &[u8], level: Level) -> Result<World, 
     let steps = c
         .steps
         .unwrap_or_else(|| run.script.spans().last().map_or(0, |s| s.last));
+    let over = |stopped_at| {
+        Unverified::Budget(OverBudget {
+            steps,
+            max_steps,
+            stopped_at,
+        })
+    };
+    if steps > max_steps {
+        return Err(over(0));
+    }
     let mut world = World::new(level, mode);
     for keys in run
         .script
@@ -366,6 +436,9 @@ pub fn verify(run: &RunFile, level_bytes: &[u8], level: Level) -> Result<World, 
         world.step(keys);
         if world.exited() {
             break;
+        }
+        if world.frame().is_multiple_of(ASK_EVERY) && !go_on(world.frame()) {
+            return Err(over(world.frame()));
         }
     }
     let yes = |b: bool| if b { "yes" } else { "no" }.to_string();

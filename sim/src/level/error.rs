@@ -55,11 +55,12 @@ pub enum LevelErrorKind {
     #[error("tab in the grid (use spaces or '.' for empty tiles)")]
     Tab,
     /// A header key that is not in the table of keys.
-    #[error("unknown header key '{0}' (known keys: {keys})", keys = known_keys())]
+    #[error("unknown header key '{}' (known keys: {keys})", excerpt(.0), keys = known_keys())]
     UnknownKey(String),
     /// A numeric header value that is not a finite number in range.
     #[error(
-        "bad value '{value}' for {key} (expected a finite number > 0 and at most {max}, in {unit})"
+        "bad value '{}' for {key} (expected a finite number > 0 and at most {max}, in {unit})",
+        excerpt(.value)
     )]
     BadNumber {
         /// The key.

@@ -17,7 +17,7 @@ use crate::header::{
     WORLD_KEY,
 };
 use crate::mover::{Mover, MoverSpec, SolidKind, MAX_MOVER_SPEED, MAX_MOVER_TILES};
-use crate::printable::printable;
+use crate::printable::{excerpt, printable};
 use crate::textfile::{read_limited, utf8, ReadError};
 
 mod error;
