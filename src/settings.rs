@@ -22,7 +22,7 @@ use std::path::{Path, PathBuf};
 use crate::command::{Bindings, Command, Key};
 use crate::shelf::Shelf;
 use crate::store::{self, AtomicFile};
-use dropthrough_sim::printable::printable;
+use dropthrough_sim::printable::{excerpt, printable};
 
 /// The settings file's name in the data directory.
 pub const FILE: &str = "settings.txt";
@@ -65,114 +65,304 @@ fn on_off(value: bool) -> &'static str {
     }
 }
 
+/// What one line of a settings file sets.
+#[derive(Clone, Debug, PartialEq, Eq)]
+enum Line {
+    /// `key COMMAND = KEYS`.
+    Keys(Command, Vec<Key>),
+    /// `volume = N`.
+    Volume(u8),
+    /// `fullscreen = on|off`.
+    Fullscreen(bool),
+    /// `ghost = on|off`.
+    Ghost(bool),
+}
+
+impl Line {
+    /// Whether `self` and `other` set the same thing.
+    fn same_setting(&self, other: &Line) -> bool {
+        match (self, other) {
+            (Line::Keys(a, _), Line::Keys(b, _)) => a == b,
+            _ => std::mem::discriminant(self) == std::mem::discriminant(other),
+        }
+    }
+
+    /// Its value as the file says it.
+    fn value(&self) -> String {
+        match self {
+            Line::Keys(_, keys) => keys.iter().map(|k| k.id()).collect::<Vec<_>>().join(" "),
+            Line::Volume(v) => v.to_string(),
+            Line::Fullscreen(on) | Line::Ghost(on) => on_off(*on).to_string(),
+        }
+    }
+
+    /// The whole line as the game writes it.
+    fn text(&self) -> String {
+        let name = match self {
+            Line::Keys(command, _) => format!("key {}", command.id()),
+            Line::Volume(_) => "volume".into(),
+            Line::Fullscreen(_) => "fullscreen".into(),
+            Line::Ghost(_) => "ghost".into(),
+        };
+        format!("{name} = {}", self.value())
+    }
+
+    /// Every line `settings` needs, in the order a new file has them.
+    fn all(settings: &Settings) -> Vec<Line> {
+        let mut lines: Vec<Line> = Command::ALL
+            .iter()
+            .map(|&c| Line::Keys(c, settings.bindings.keys(c).to_vec()))
+            .collect();
+        lines.push(Line::Volume(settings.volume));
+        lines.push(Line::Fullscreen(settings.fullscreen));
+        lines.push(Line::Ghost(settings.ghost));
+        lines
+    }
+
+    /// Applies the line to `settings`.
+    fn apply(self, settings: &mut Settings) {
+        match self {
+            Line::Keys(command, keys) => settings.bindings.set(command, keys),
+            Line::Volume(v) => settings.volume = v,
+            Line::Fullscreen(on) => settings.fullscreen = on,
+            Line::Ghost(on) => settings.ghost = on,
+        }
+    }
+}
+
+/// A settings file's lines as bytes, without a leading byte-order mark or
+/// their line ends (`\n` or `\r\n`).
+fn lines_of(bytes: &[u8]) -> impl Iterator<Item = &[u8]> {
+    let bytes = bytes.strip_prefix(b"\xef\xbb\xbf").unwrap_or(bytes);
+    let bytes = bytes.strip_suffix(b"\n").unwrap_or(bytes);
+    let lines = bytes.split(|&b| b == b'\n');
+    // NOTE: an empty file has no lines, not one empty one.
+    lines
+        .take(if bytes.is_empty() { 0 } else { usize::MAX })
+        .map(|l| l.strip_suffix(b"\r").unwrap_or(l))
+}
+
+/// Reads one line: `Ok(None)` for a blank or comment line, else what it
+/// sets, or the column (1-based, in characters) and what is wrong.
+fn read_line(raw: &str) -> Result<Option<Line>, (usize, String)> {
+    // NOTE: `//` starts a comment, on its own line or after a value.
+    let raw = raw.split("//").next().unwrap_or_default();
+    let line = raw.trim();
+    if line.is_empty() {
+        return Ok(None);
+    }
+    // NOTE: values are looked for after the '=', names before it.
+    let eq = raw.find('=').unwrap_or(raw.len());
+    let chars = |at: usize| raw[..at].chars().count() + 1;
+    let col = |part: &str| {
+        let value = raw[eq..].find(part).map(|at| eq + at);
+        value.or_else(|| raw.find(part)).map_or(1, chars)
+    };
+    let name_col = |part: &str| raw[..eq].find(part).map_or(1, chars);
+    let Some((name, value)) = line.split_once('=') else {
+        return Err((
+            col(line),
+            "a line without '=' (expected 'NAME = VALUE')".into(),
+        ));
+    };
+    let (name, value) = (name.trim(), value.trim());
+    if let Some(id) = name.strip_prefix("key ") {
+        let id = id.trim();
+        let Some(command) = Command::from_id(id) else {
+            let ids: Vec<&str> = Command::ALL.iter().map(|c| c.id()).collect();
+            return Err((
+                col(id),
+                format!(
+                    "unknown command '{}' (expected one of {})",
+                    excerpt(id),
+                    ids.join(", ")
+                ),
+            ));
+        };
+        let mut keys = Vec::new();
+        for word in value.split_whitespace() {
+            match Key::from_id(word) {
+                Some(key) if !keys.contains(&key) => keys.push(key),
+                Some(_) => {}
+                None => {
+                    return Err((
+                        col(word),
+                        format!(
+                            "unknown key '{}' (expected key names such as Space, A, \
+                             Key1, Left, F2, LeftShift, Period or PadSouth)",
+                            excerpt(word)
+                        ),
+                    ))
+                }
+            }
+        }
+        if keys.is_empty() || keys.len() > MAX_KEYS {
+            return Err((
+                col(value),
+                format!(
+                    "{} keys for '{id}' (expected 1 to {MAX_KEYS}, separated by spaces)",
+                    keys.len()
+                ),
+            ));
+        }
+        return Ok(Some(Line::Keys(command, keys)));
+    }
+    let on = || match value {
+        "on" => Ok(true),
+        "off" => Ok(false),
+        _ => Err((
+            col(value),
+            format!(
+                "bad value '{}' for {name} (expected on or off)",
+                excerpt(value)
+            ),
+        )),
+    };
+    match name {
+        "volume" => match value.parse::<u8>() {
+            Ok(v) if v <= 100 => Ok(Some(Line::Volume(v))),
+            _ => Err((
+                col(value),
+                format!(
+                    "bad volume '{}' (expected a whole number from 0 to 100)",
+                    excerpt(value)
+                ),
+            )),
+        },
+        "fullscreen" => on().map(|on| Some(Line::Fullscreen(on))),
+        "ghost" => on().map(|on| Some(Line::Ghost(on))),
+        _ => Err((
+            name_col(name),
+            format!(
+                "unknown setting '{}' (expected key COMMAND, volume, fullscreen or ghost)",
+                excerpt(name)
+            ),
+        )),
+    }
+}
+
+/// A line's bytes split before its comment (`//`, which the comment
+/// keeps; empty if none).
+fn split_comment(bytes: &[u8]) -> (&[u8], &[u8]) {
+    let at = bytes.windows(2).position(|w| w == b"//");
+    bytes.split_at(at.unwrap_or(bytes.len()))
+}
+
+/// A line's text before its comment, or where its first byte that is not
+/// UTF-8 is (a comment may hold any bytes: nothing reads it).
+fn utf8_line(bytes: &[u8]) -> Result<&str, (usize, String)> {
+    let (code, _) = split_comment(bytes);
+    std::str::from_utf8(code).map_err(|e| {
+        let at = e.valid_up_to();
+        (
+            at + 1,
+            format!(
+                "invalid UTF-8 at byte column {} (expected UTF-8 text)",
+                at + 1
+            ),
+        )
+    })
+}
+
 impl Settings {
     /// Reads settings from `text` (named `file` in problems): every line
     /// that can be read applies over the defaults; each that cannot is
     /// reported, as `file:line:column: what (expected …)`.
     pub fn parse(text: &str, file: &str) -> (Settings, Vec<String>) {
+        Settings::parse_bytes(text.as_bytes(), file)
+    }
+
+    /// [`Settings::parse`] of a file's bytes: a byte-order mark and `\r\n`
+    /// line ends are read, and a line that is not UTF-8 is one problem of
+    /// its own (the others still apply).
+    pub fn parse_bytes(bytes: &[u8], file: &str) -> (Settings, Vec<String>) {
         let mut settings = Settings::default();
         let mut problems = Vec::new();
-        for (n, raw) in text.lines().enumerate() {
-            // NOTE: `//` starts a comment, on its own line or after a value.
-            let raw = raw.split("//").next().unwrap_or_default();
-            let line = raw.trim();
-            if line.is_empty() {
-                continue;
-            }
-            // NOTE: values are looked for after the '=', names before it.
-            let eq = raw.find('=').unwrap_or(raw.len());
-            let col = |part: &str| {
-                let value = raw[eq..].find(part).map(|at| eq + at);
-                value.or_else(|| raw.find(part)).map_or(1, |at| at + 1)
-            };
-            let name_col = |part: &str| raw[..eq].find(part).map_or(1, |at| at + 1);
-            let mut problem = |at: usize, what: String| {
-                problems.push(format!("{file}:{}:{at}: {}", n + 1, printable(&what)));
-            };
-            let Some((name, value)) = line.split_once('=') else {
-                problem(
-                    col(line),
-                    "a line without '=' (expected 'NAME = VALUE')".into(),
-                );
-                continue;
-            };
-            let (name, value) = (name.trim(), value.trim());
-            if let Some(id) = name.strip_prefix("key ") {
-                let id = id.trim();
-                let Some(command) = Command::from_id(id) else {
-                    let ids: Vec<&str> = Command::ALL.iter().map(|c| c.id()).collect();
-                    problem(
-                        col(id),
-                        format!(
-                            "unknown command '{id}' (expected one of {})",
-                            ids.join(", ")
-                        ),
-                    );
-                    continue;
-                };
-                let mut keys = Vec::new();
-                let mut bad = None;
-                for word in value.split_whitespace() {
-                    match Key::from_id(word) {
-                        Some(key) if !keys.contains(&key) => keys.push(key),
-                        Some(_) => {}
-                        None => {
-                            bad = Some(word);
-                            break;
-                        }
-                    }
-                }
-                if let Some(word) = bad {
-                    problem(
-                        col(word),
-                        format!(
-                            "unknown key '{word}' (expected key names such as Space, A, \
-                             Key1, Left, F2, LeftShift, Period or PadSouth)"
-                        ),
-                    );
-                } else if keys.is_empty() || keys.len() > MAX_KEYS {
-                    problem(
-                        col(value),
-                        format!(
-                            "{} keys for '{id}' (expected 1 to {MAX_KEYS}, separated by spaces)",
-                            keys.len()
-                        ),
-                    );
-                } else {
-                    settings.bindings.set(command, keys);
-                }
-                continue;
-            }
-            match name {
-                "volume" => match value.parse::<u8>() {
-                    Ok(v) if v <= 100 => settings.volume = v,
-                    _ => problem(
-                        col(value),
-                        format!("bad volume '{value}' (expected a whole number from 0 to 100)"),
-                    ),
-                },
-                "fullscreen" | "ghost" => {
-                    let on = match value {
-                        "on" => true,
-                        "off" => false,
-                        _ => {
-                            problem(col(value), format!("bad value '{value}' for {name} (expected on or off)"));
-                            continue;
-                        }
-                    };
-                    if name == "ghost" {
-                        settings.ghost = on;
-                    } else {
-                        settings.fullscreen = on;
-                    }
-                }
-                _ => problem(
-                    name_col(name),
-                    format!("unknown setting '{name}' (expected key COMMAND, volume, fullscreen or ghost)"),
-                ),
+        for (n, raw) in lines_of(bytes).enumerate() {
+            match utf8_line(raw).and_then(read_line) {
+                Ok(Some(line)) => line.apply(&mut settings),
+                Ok(None) => {}
+                Err((col, what)) => problems
+                    .push(printable(&format!("{file}:{}:{col}: {what}", n + 1)).into_owned()),
             }
         }
         (settings, problems)
+    }
+
+    /// The settings file `old` (its bytes) changed to say `self`: each line
+    /// that sets something the game reads has its value changed in place
+    /// where it differs (its name, spacing and comment kept); blank lines,
+    /// comments and lines the game cannot read are kept byte for byte, in
+    /// their order; what no line sets and is not the default is added at
+    /// the end, with the file's own line ends. No file: every line.
+    pub fn merged_into(&self, old: Option<&[u8]>) -> Vec<u8> {
+        let Some(old) = old else {
+            return self.to_text().into_bytes();
+        };
+        let wanted = Line::all(self);
+        let defaults = Line::all(&Settings::default());
+        let crlf = old.windows(2).any(|w| w == b"\r\n");
+        let end: &[u8] = if crlf { b"\r\n" } else { b"\n" };
+        let mut out = Vec::with_capacity(old.len() + 64);
+        if old.starts_with(b"\xef\xbb\xbf") {
+            out.extend_from_slice(b"\xef\xbb\xbf");
+        }
+        let body = old.strip_prefix(b"\xef\xbb\xbf").unwrap_or(old);
+        let mut said = vec![false; wanted.len()];
+        for (i, raw) in body.split(|&b| b == b'\n').enumerate() {
+            if i > 0 {
+                out.push(b'\n');
+            }
+            let cr = raw.ends_with(b"\r");
+            let bare = raw.strip_suffix(b"\r").unwrap_or(raw);
+            let read = utf8_line(bare).ok().map(|code| (code, read_line(code)));
+            let Some((code, Ok(Some(line)))) = read else {
+                out.extend_from_slice(raw);
+                continue;
+            };
+            let slot = wanted
+                .iter()
+                .position(|w| w.same_setting(&line))
+                .unwrap_or(0);
+            said[slot] = true;
+            if wanted[slot] == line {
+                out.extend_from_slice(raw);
+                continue;
+            }
+            // NOTE: the name as written, then the new value, then the
+            // comment with the spaces before it.
+            let (_, comment) = split_comment(bare);
+            let eq = code.find('=').unwrap_or(code.len());
+            let head = code[..eq].trim_end();
+            let spaces = match &code[code.trim_end().len()..] {
+                _ if comment.is_empty() => "",
+                "" => " ",
+                spaces => spaces,
+            };
+            out.extend_from_slice(format!("{head} = {}{spaces}", wanted[slot].value()).as_bytes());
+            out.extend_from_slice(comment);
+            if cr {
+                out.push(b'\r');
+            }
+        }
+        let missing = wanted
+            .iter()
+            .zip(&defaults)
+            .zip(&said)
+            .filter(|((w, d), &said)| !said && w != d)
+            .map(|((w, _), _)| w);
+        for line in missing {
+            // NOTE: a last line without its line end gets one; a `\r` it
+            // ends with is the start of that line end, not its text.
+            if out.ends_with(b"\r") {
+                out.push(b'\n');
+            } else if !out.is_empty() && !out.ends_with(b"\n") && out != b"\xef\xbb\xbf" {
+                out.extend_from_slice(end);
+            }
+            out.extend_from_slice(line.text().as_bytes());
+            out.extend_from_slice(end);
+        }
+        out
     }
 
     /// The settings as a settings file says them: every line, so the file
@@ -197,7 +387,7 @@ impl Settings {
         let shown = path.display().to_string();
         match read(&path) {
             Ok(None) => (Settings::default(), Vec::new()),
-            Ok(Some(text)) => Settings::parse(&text, &shown),
+            Ok(Some(bytes)) => Settings::parse_bytes(&bytes, &shown),
             Err(why) => (
                 Settings::default(),
                 vec![format!(
@@ -218,50 +408,41 @@ impl Settings {
         }
     }
 
-    /// Keeps the settings on `shelf`; a kept text with a line that cannot
-    /// be read is put aside first, and its new name returned.
+    /// Keeps the settings on `shelf`, changing the kept text in place
+    /// ([`Settings::merged_into`]). Returns `None`: a text on a shelf can
+    /// always be read, so nothing is ever set aside.
     pub fn save_to_shelf(&self, shelf: &mut dyn Shelf) -> Result<Option<String>, String> {
-        let aside = match shelf.get(FILE) {
-            Some(text) if !Settings::parse(&text, "").1.is_empty() => {
-                crate::shelf::set_aside(shelf, FILE)?
-            }
-            _ => None,
-        };
-        shelf.put(FILE, &self.to_text())?;
-        Ok(aside)
+        let old = shelf.get(FILE);
+        let text = self.merged_into(old.as_ref().map(String::as_bytes));
+        shelf.put(FILE, &String::from_utf8_lossy(&text))?;
+        Ok(None)
     }
 
-    /// Keeps the settings in `dir`, whole or not at all. A file there that
-    /// cannot be read, or has a line that cannot, is set aside first, never
-    /// written over; its new name is returned.
+    /// Keeps the settings in `dir`, whole or not at all, changing the file
+    /// there in place ([`Settings::merged_into`]: every line the player
+    /// wrote is kept). A file that cannot be read at all (too big, or not
+    /// readable) is set aside first, never written over; its new name is
+    /// returned.
     pub fn save(&self, dir: &Path) -> std::io::Result<Option<PathBuf>> {
         let path = dir.join(FILE);
-        // NOTE: a file with a line that could not be read is set aside too:
-        // its line may be the player's, and would be lost written over.
-        let aside = match read(&path) {
-            Ok(Some(text)) if !Settings::parse(&text, "").1.is_empty() => {
-                Some(store::set_aside(&path)?)
-            }
-            Ok(_) => None,
+        let (old, aside) = match read(&path) {
+            Ok(old) => (old, None),
             Err(_) if store::FileKind::of(&path)? == store::FileKind::Regular => {
-                Some(store::set_aside(&path)?)
+                (None, Some(store::set_aside(&path)?))
             }
             Err(why) => return Err(std::io::Error::other(why)),
         };
         std::fs::create_dir_all(dir)?;
         let mut file = AtomicFile::create(&path)?;
-        std::io::Write::write_all(&mut file, self.to_text().as_bytes())?;
+        std::io::Write::write_all(&mut file, &self.merged_into(old.as_deref()))?;
         file.commit()?;
         Ok(aside)
     }
 }
 
-/// A settings file's text: `None` if there is none.
-fn read(path: &Path) -> Result<Option<String>, String> {
-    let bytes = store::read_kept(path, MAX_BYTES).map_err(|e| e.to_string())?;
-    bytes
-        .map(|b| String::from_utf8(b).map_err(|_| "it is not UTF-8 text".to_string()))
-        .transpose()
+/// A settings file's bytes: `None` if there is none.
+fn read(path: &Path) -> Result<Option<Vec<u8>>, String> {
+    store::read_kept(path, MAX_BYTES).map_err(|e| e.to_string())
 }
 
 #[cfg(test)]
@@ -342,7 +523,7 @@ mod tests {
     }
 
     #[test]
-    fn saved_settings_load_back_and_a_damaged_file_is_set_aside_not_written_over() {
+    fn saved_settings_load_back_and_a_file_too_big_to_read_is_set_aside_not_written_over() {
         let dir = std::env::temp_dir().join(format!("dropthrough-settings-{}", std::process::id()));
         let _ = std::fs::remove_dir_all(&dir);
         // NOTE: no folder yet: the first save makes it.
@@ -358,27 +539,182 @@ mod tests {
         mine.bindings.set(Command::Jump, vec![Key::Z]);
         assert_eq!(mine.save(&dir).unwrap(), None);
         assert_eq!(Settings::load(&dir), (mine.clone(), vec![]));
+        assert_eq!(
+            std::fs::read_to_string(dir.join(FILE)).unwrap(),
+            mine.to_text(),
+            "a new file has every line"
+        );
 
-        let damaged = [0xff, 0xfe, b'x'];
-        std::fs::write(dir.join(FILE), damaged).unwrap();
+        let huge = vec![b'/'; MAX_BYTES as usize + 1];
+        std::fs::write(dir.join(FILE), &huge).unwrap();
         let (loaded, said) = Settings::load(&dir);
         assert_eq!(loaded, Settings::default());
         assert_eq!(said.len(), 1);
-        assert!(
-            said[0].contains("cannot read settings: it is not UTF-8 text"),
-            "{}",
-            said[0]
-        );
+        assert!(said[0].contains("cannot read settings"), "{}", said[0]);
         let aside = mine.save(&dir).unwrap().expect("set aside");
-        assert_eq!(std::fs::read(&aside).unwrap(), damaged, "kept as it was");
+        assert_eq!(std::fs::read(&aside).unwrap(), huge, "kept as it was");
         assert_eq!(Settings::load(&dir), (mine.clone(), vec![]));
-
-        // A readable file with a line the game could not read is kept too.
-        std::fs::write(dir.join(FILE), "volume = 5\nkey jump = Hyper\n").unwrap();
-        assert_eq!(Settings::load(&dir).1.len(), 1);
-        let aside = mine.save(&dir).unwrap().expect("set aside");
-        assert!(std::fs::read_to_string(&aside).unwrap().contains("Hyper"));
-        assert_eq!(mine.save(&dir).unwrap(), None, "its own file is not");
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// What a player wrote stays: comments, blank lines, the order of the
+    /// lines, a byte-order mark, `\r\n` line ends, and lines the game
+    /// cannot read (bad UTF-8 included), byte for byte; a changed value is
+    /// changed on its own line, and a new one goes at the end.
+    #[test]
+    fn a_change_keeps_every_line_the_player_wrote() {
+        let old: &[u8] = b"\xef\xbb\xbf// my settings\r\nvolume   =  40   // quiet at night\r\n\r\n// caf\xe9 lines\r\nkey jump = Hyper\r\nghost = off\r\nkey left = A Left\r\n";
+        let (mut now, problems) = Settings::parse_bytes(old, "s.txt");
+        assert_eq!(
+            (now.volume, now.ghost),
+            (40, false),
+            "the BOM and CRLF are read"
+        );
+        assert_eq!(now.bindings.keys(Command::Left), &[Key::A, Key::Left]);
+        // The comment with a bad byte is a comment: only Hyper is a problem.
+        assert_eq!(problems.len(), 1, "{problems:?}");
+        assert!(
+            problems[0].starts_with("s.txt:5:12: unknown key 'Hyper'"),
+            "{}",
+            problems[0]
+        );
+        // Unchanged: written back byte for byte.
+        assert_eq!(now.merged_into(Some(old)), old);
+        now.volume = 90;
+        now.bindings.set(Command::Jump, vec![Key::Z]);
+        now.fullscreen = true;
+        let new = now.merged_into(Some(old));
+        assert_eq!(
+            new,
+            b"\xef\xbb\xbf// my settings\r\nvolume = 90   // quiet at night\r\n\r\n// caf\xe9 lines\r\nkey jump = Hyper\r\nghost = off\r\nkey left = A Left\r\nkey jump = Z\r\nfullscreen = on\r\n"
+        );
+        let (back, problems) = Settings::parse_bytes(&new, "s.txt");
+        assert_eq!(back, now);
+        assert_eq!(problems.len(), 1, "Hyper is still the player's line");
+    }
+
+    #[test]
+    fn a_line_that_is_not_utf8_is_one_problem_and_the_others_apply() {
+        let old: &[u8] = b"volume = 30\nkey back = \xff\xfeX\nghost = off";
+        let (now, problems) = Settings::parse_bytes(old, "s.txt");
+        assert_eq!((now.volume, now.ghost), (30, false));
+        assert_eq!(
+            problems,
+            ["s.txt:2:12: invalid UTF-8 at byte column 12 (expected UTF-8 text)"]
+        );
+        let mut changed = now.clone();
+        changed.volume = 31;
+        assert_eq!(
+            changed.merged_into(Some(old)),
+            b"volume = 31\nkey back = \xff\xfeX\nghost = off",
+            "no line end added where there was none"
+        );
+        // A first line after a byte-order mark applies (it used to be lost).
+        let (s, problems) = Settings::parse_bytes(b"\xef\xbb\xbfkey back = X\n", "s.txt");
+        assert_eq!(
+            (s.bindings.keys(Command::Back), problems.len()),
+            (&[Key::X][..], 0)
+        );
+    }
+
+    #[test]
+    fn the_same_setting_twice_is_changed_on_both_lines_and_a_default_is_not_added() {
+        let old: &[u8] = b"volume = 10\nvolume = 20\n";
+        let s = Settings {
+            volume: 50,
+            ..Settings::default()
+        };
+        assert_eq!(s.merged_into(Some(old)), b"volume = 50\nvolume = 50\n");
+        assert_eq!(Settings::default().merged_into(Some(b"")), b"");
+        assert_eq!(
+            Settings::default().merged_into(Some(b"volume = 10")),
+            b"volume = 100"
+        );
+    }
+
+    /// Any file of lines a player might write (good, bad, not UTF-8,
+    /// commented, repeated, with `\r\n` and a byte-order mark) and any
+    /// settings: the file the game writes reads back as exactly those
+    /// settings, and every line it could not read is still in it.
+    #[test]
+    fn any_file_changed_to_any_settings_reads_back_as_them_and_keeps_the_rest() {
+        use proptest::prelude::*;
+        let pieces: Vec<&[u8]> = vec![
+            b"volume = 40",
+            b"volume = 400",
+            b"  volume=7 // low",
+            b"ghost = off",
+            b"ghost = maybe",
+            b"fullscreen = on // big",
+            b"key jump = Z Space",
+            b"key jump = Hyper",
+            b"key left = A",
+            b"key  back =  X // mine",
+            b"key nothing = A",
+            b"// a comment // with two",
+            b"// caf\xe9",
+            b"key down = \xff",
+            b"",
+            b"   ",
+            b"no equals here",
+            b"= 3",
+            b"volume = 1\r",
+        ];
+        let keys = [Key::Z, Key::A, Key::X, Key::Space, Key::Left];
+        let strategy = (
+            proptest::collection::vec(0..pieces.len(), 0..12),
+            any::<bool>(),
+            any::<bool>(),
+            0u8..=100,
+            any::<(bool, bool)>(),
+            proptest::collection::vec((0..Command::ALL.len(), 0..keys.len()), 0..4),
+            0..3usize,
+        );
+        let mut runner = proptest::test_runner::TestRunner::default();
+        runner
+            .run(
+                &strategy,
+                |(lines, bom, crlf, volume, (ghost, fullscreen), binds, cut)| {
+                    let mut old = Vec::new();
+                    if bom {
+                        old.extend_from_slice(b"\xef\xbb\xbf");
+                    }
+                    for &i in &lines {
+                        old.extend_from_slice(pieces[i]);
+                        old.extend_from_slice(if crlf { b"\r\n" } else { b"\n" });
+                    }
+                    // NOTE: the last line without its line end, or with half
+                    // of a `\r\n`.
+                    old.truncate(old.len().saturating_sub(cut.min(if crlf { 2 } else { 1 })));
+                    let mut wanted = Settings {
+                        volume,
+                        ghost,
+                        fullscreen,
+                        ..Settings::default()
+                    };
+                    for (c, k) in binds {
+                        wanted.bindings.set(Command::ALL[c], vec![keys[k]]);
+                    }
+                    let new = wanted.merged_into(Some(&old));
+                    let (back, _) = Settings::parse_bytes(&new, "s.txt");
+                    prop_assert_eq!(&back, &wanted);
+                    // Every line that could not be read is still there.
+                    let kept: Vec<&[u8]> = lines_of(&new).collect();
+                    for line in lines_of(&old) {
+                        let read = utf8_line(line).and_then(read_line);
+                        if !matches!(read, Ok(Some(_))) {
+                            prop_assert!(
+                                kept.contains(&line),
+                                "{:?} lost",
+                                String::from_utf8_lossy(line)
+                            );
+                        }
+                    }
+                    // Written again, nothing changes.
+                    prop_assert_eq!(wanted.merged_into(Some(&new)), new);
+                    Ok(())
+                },
+            )
+            .unwrap();
     }
 }

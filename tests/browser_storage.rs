@@ -98,16 +98,18 @@ fn damaged_storage_is_said_once_and_kept() {
     let text = shelf.get("records.txt").unwrap();
     assert!(text.contains("this is not a best time"), "{text}");
     assert!(text.contains(&format!("{hash:016x}")), "{text}");
-    // The settings that could not be read are put aside before a save.
-    let (settings, problems) = Settings::load_from_shelf(&shelf);
+    // The settings line that could not be read is kept in place by a save,
+    // and a changed setting is added after it.
+    let (mut settings, problems) = Settings::load_from_shelf(&shelf);
     assert_eq!(problems.len(), 1, "{problems:?}");
-    let aside = settings.save_to_shelf(&mut shelf.clone()).unwrap();
-    assert_eq!(aside.as_deref(), Some("settings.txt.damaged"));
+    settings.ghost = false;
+    assert_eq!(settings.save_to_shelf(&mut shelf.clone()).unwrap(), None);
     assert_eq!(
-        shelf.get("settings.txt.damaged").unwrap(),
-        "volume = loud\n"
+        shelf.get("settings.txt").unwrap(),
+        "volume = loud\nghost = off\n"
     );
-    assert_eq!(Settings::load_from_shelf(&shelf).1, Vec::<String>::new());
+    let (back, problems) = Settings::load_from_shelf(&shelf);
+    assert_eq!((back, problems.len()), (settings, 1));
 }
 
 #[test]

@@ -187,6 +187,131 @@ fn a_second_game_on_the_same_folder_reads_but_never_writes() {
     );
 }
 
+/// The lock covers the whole data folder: a second game neither saves
+/// settings nor makes, saves, renames or deletes a level of the player's
+/// there, and says why; the first game does all of it.
+#[test]
+fn a_second_game_writes_no_settings_and_no_level_in_a_locked_folder() {
+    use dropthrough::settings::{Settings, FILE};
+    let (levels, data) = (scratch("lock2-levels"), scratch("lock2-data"));
+    let own = data.join("levels");
+    let mut first = session(&levels, &data, CORRIDOR).with_new_levels_dir(own.clone());
+    first.new_level().expect("the first game makes a level");
+    let made = own.join("new-level-1.txt");
+    assert!(made.exists());
+    let mine = Settings {
+        volume: 33,
+        ..Settings::default()
+    };
+    assert_eq!(first.save_settings(&mine), Ok(None));
+    let settings_before = fs::read(data.join(FILE)).unwrap();
+
+    let open_second = || {
+        let files = [levels.join("00.txt"), made.clone()];
+        Session::new(
+            files.iter().map(|p| LevelFile::load(p).unwrap()).collect(),
+            CollisionMode::Sweep,
+            Outputs::default(),
+            None,
+        )
+        .with_records(Records::open(&data))
+        .with_new_levels_dir(own.clone())
+    };
+    let mut second = open_second();
+    let said = second.take_notices();
+    let locked = |why: &str| why.contains("another dropthrough is using this data folder");
+    assert_eq!(
+        said.iter().filter(|n| locked(n)).count(),
+        1,
+        "said once: {said:?}"
+    );
+    let louder = Settings {
+        volume: 99,
+        ..Settings::default()
+    };
+    let refused = second.save_settings(&louder).unwrap_err();
+    assert!(locked(&refused), "{refused}");
+    let refused = second.new_level().unwrap_err().to_string();
+    assert!(locked(&refused), "{refused}");
+    assert!(second.is_own_level(1));
+    let refused = second.rename_level(1, "mine").unwrap_err().to_string();
+    assert!(locked(&refused), "{refused}");
+    let refused = second.delete_level(1).unwrap_err().to_string();
+    assert!(locked(&refused), "{refused}");
+    assert_eq!(fs::read(data.join(FILE)).unwrap(), settings_before);
+    let mut names: Vec<_> = fs::read_dir(&own)
+        .unwrap()
+        .map(|e| e.unwrap().file_name())
+        .collect();
+    names.sort();
+    assert_eq!(
+        names,
+        ["new-level-1.txt"],
+        "nothing made, renamed or deleted"
+    );
+
+    // Once the first game is gone, a new one writes again.
+    drop(first);
+    drop(second);
+    let mut third = open_second();
+    assert_eq!(third.save_settings(&louder), Ok(None));
+    assert_eq!(Settings::load(&data).0.volume, 99);
+    third.rename_level(1, "mine").expect("renamed");
+    assert!(own.join("mine.txt").exists());
+}
+
+/// A level of the player's whose file name is not UTF-8 keeps its name
+/// byte for byte when deleted: two such names never become one.
+#[cfg(unix)]
+#[test]
+fn a_deleted_level_keeps_a_name_that_is_not_utf8_byte_for_byte() {
+    use std::ffi::OsStr;
+    use std::os::unix::ffi::OsStrExt;
+    let (levels, data) = (scratch("bytes-levels"), scratch("bytes-data"));
+    let own = data.join("levels");
+    fs::create_dir_all(own.join("deleted")).unwrap();
+    let names = [
+        OsStr::from_bytes(b"\xff.txt"),
+        OsStr::from_bytes(b"\xfe.txt"),
+    ];
+    for name in names {
+        fs::write(own.join(name), CORRIDOR).unwrap();
+    }
+    // One of the same name was deleted before.
+    fs::write(own.join("deleted").join(names[0]), "older").unwrap();
+    let files = [
+        levels.join("00.txt"),
+        own.join(names[0]),
+        own.join(names[1]),
+    ];
+    fs::write(&files[0], CORRIDOR).unwrap();
+    let mut s = Session::new(
+        files.iter().map(|p| LevelFile::load(p).unwrap()).collect(),
+        CollisionMode::Sweep,
+        Outputs::default(),
+        None,
+    )
+    .with_records(Records::open(&data))
+    .with_new_levels_dir(own.clone());
+    s.delete_level(2).expect("deleted");
+    s.delete_level(1).expect("deleted");
+    let mut kept: Vec<Vec<u8>> = fs::read_dir(own.join("deleted"))
+        .unwrap()
+        .map(|e| e.unwrap().file_name().as_bytes().to_vec())
+        .collect();
+    kept.sort();
+    assert_eq!(
+        kept,
+        [
+            b"\xfe.txt".to_vec(),
+            b"\xff-2.txt".to_vec(),
+            b"\xff.txt".to_vec()
+        ]
+    );
+    let older = own.join("deleted").join(names[0]);
+    assert_eq!(fs::read_to_string(older).unwrap(), "older");
+}
+
 fn die_free_finish(s: &mut Session) {
     finish(s);
     assert!(s.record(0).unwrap().best.is_some());

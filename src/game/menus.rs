@@ -78,20 +78,13 @@ impl Menus {
                 Some(SettingsOutcome::Changed) => {
                     let now = screen.settings.clone();
                     apply(&now, &self.settings, controls, sounds, session);
-                    let saved = match (session.records_dir(), session.records_shelf()) {
-                        (Some(dir), _) => now
-                            .save(dir)
-                            .map(|aside| aside.map(|a| a.display().to_string()))
-                            .map_err(|e| e.to_string()),
-                        (None, Some(shelf)) => now.save_to_shelf(&mut shelf.clone()),
-                        (None, None) => Ok(None),
-                    };
+                    let saved = session.save_settings(&now);
                     match saved {
                         Ok(None) => {}
                         Ok(Some(aside)) => notices.say(format!(
                             "the settings that could not be read are kept as {aside}"
                         )),
-                        Err(why) => notices.say(format!("cannot save settings: {why}")),
+                        Err(why) => notices.say(format!("settings not saved: {why}")),
                     }
                     self.settings = now;
                 }

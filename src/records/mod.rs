@@ -107,6 +107,9 @@ pub struct Records {
     /// first write in their place.
     unreadable: BTreeSet<PathBuf>,
     lock: Option<DirLock>,
+    /// Why the folder's lock could not be taken (another game holds it):
+    /// then nothing at all is written in the folder.
+    locked_out: Option<String>,
     problem: Option<String>,
     /// Kept on a shelf (the browser's storage) instead of in a folder.
     shelf: Option<SharedShelf>,
@@ -173,39 +176,55 @@ impl Records {
         self.shelf.as_ref()
     }
 
-    /// Takes the folder's lock; held by another game, the records are only
-    /// read. Returns whether writing may go on.
+    /// Takes the folder's lock; held by another game, the folder is only
+    /// read (best times, ghosts, settings, own levels). Returns whether
+    /// writing may go on.
     fn take_lock(&mut self) -> bool {
         if self.lock.is_some() {
             return true;
         }
-        if self.read_only {
+        if self.locked_out.is_some() {
             return false;
         }
         let Some(dir) = self.dir.clone() else {
             return false;
         };
-        match DirLock::try_take(&dir) {
+        let why = match DirLock::try_take(&dir) {
             Ok(Some(lock)) => {
                 self.lock = Some(lock);
-                true
+                return true;
             }
-            Ok(None) => {
-                self.read_only = true;
-                self.report(format!(
-                    "{}: another dropthrough is keeping best times here; this one keeps its times only until you quit",
-                    dir.display()
-                ));
-                false
-            }
-            Err(e) => {
-                self.read_only = true;
-                self.report(format!(
-                    "{}: cannot lock the best times: {e}; they are kept only until you quit",
-                    dir.join(store::LOCK_FILE).display()
-                ));
-                false
-            }
+            Ok(None) => format!(
+                "{}: another dropthrough is using this data folder; this one reads it and writes nothing there (best times, ghosts, settings, your levels) until you quit",
+                dir.display()
+            ),
+            Err(e) => format!(
+                "{}: cannot lock the data folder: {e}; this one writes nothing there (best times, ghosts, settings, your levels) until you quit",
+                dir.join(store::LOCK_FILE).display()
+            ),
+        };
+        self.report(why.clone());
+        self.locked_out = Some(printable(&why).into_owned());
+        false
+    }
+
+    /// Whether this game may write in its data folder (settings, the
+    /// player's own levels): it holds the folder's lock, taking it now if
+    /// no other game has (the folder is made first). Else why not, for the
+    /// screen that would write. No folder (a browser's storage, or nothing
+    /// kept): yes.
+    pub fn may_write(&mut self) -> Result<(), String> {
+        let Some(dir) = self.dir.clone() else {
+            return Ok(());
+        };
+        if let Some(why) = &self.locked_out {
+            return Err(why.clone());
+        }
+        std::fs::create_dir_all(&dir)
+            .map_err(|e| printable(&format!("{}: {e}", dir.display())).into_owned())?;
+        match self.take_lock() {
+            true => Ok(()),
+            false => Err(self.locked_out.clone().unwrap_or_default()),
         }
     }
 

@@ -71,6 +71,9 @@ pub enum AuthorError {
     /// The editor could not write the file (its message names it).
     #[error("{0}")]
     Save(String),
+    /// Another game holds the data folder: nothing is written there.
+    #[error("{0}")]
+    Locked(String),
     /// The file written does not load back.
     #[error("{0}")]
     Load(String),
@@ -111,6 +114,7 @@ impl Session {
             n += 1;
         }
         if self.level_shelf.is_none() {
+            self.own_writable()?;
             std::fs::create_dir_all(&dir).map_err(io_error(&dir, "save a copy"))?;
         }
         let Some(mut editor) = self.editors[self.index].take() else {
@@ -211,18 +215,19 @@ impl Session {
             return Err(AuthorError::LastLevel);
         }
         let dir = path.parent().unwrap_or(Path::new(".")).join(DELETED);
-        let name = path
-            .file_name()
-            .unwrap_or_default()
-            .to_string_lossy()
-            .into_owned();
-        let stem = name.trim_end_matches(".txt");
-        let mut kept = dir.join(&name);
+        // NOTE: the name as the file system has it, byte for byte (it need
+        // not be UTF-8); only what is said shows it readably.
+        let name = path.file_name().unwrap_or_default();
+        let stem = path.file_stem().unwrap_or_default();
+        let mut kept = dir.join(name);
         let mut n = 2;
         while self.own_exists(&kept) {
-            kept = dir.join(format!("{stem}-{n}.txt"));
+            let mut numbered = stem.to_os_string();
+            numbered.push(format!("-{n}.txt"));
+            kept = dir.join(numbered);
             n += 1;
         }
+        let name = printable(&name.to_string_lossy()).into_owned();
         self.own_move(&path, &kept, "delete")?;
         self.end_run();
         self.levels.remove(index);
@@ -272,6 +277,15 @@ impl Session {
         Ok(to)
     }
 
+    /// Whether the player's own levels may be written now: on a shelf,
+    /// always; in the data folder, only while this game holds its lock.
+    fn own_writable(&mut self) -> Result<(), AuthorError> {
+        match self.level_shelf {
+            Some(_) => Ok(()),
+            None => self.records.may_write().map_err(AuthorError::Locked),
+        }
+    }
+
     /// Whether something is kept at `path` among the player's own levels
     /// (on the level shelf when there is one).
     fn own_exists(&self, path: &Path) -> bool {
@@ -289,6 +303,7 @@ impl Session {
         text: &str,
         doing: &'static str,
     ) -> Result<(), AuthorError> {
+        self.own_writable()?;
         match &mut self.level_shelf {
             Some(shelf) => shelf
                 .put(&shelf_key(path), text)
@@ -312,6 +327,7 @@ impl Session {
     /// Moves the player's own level at `from` to `to` (renaming it, or
     /// keeping it among the deleted).
     fn own_move(&mut self, from: &Path, to: &Path, doing: &'static str) -> Result<(), AuthorError> {
+        self.own_writable()?;
         match self.level_shelf.clone() {
             Some(mut shelf) => {
                 let text = shelf.get(&shelf_key(from)).ok_or_else(|| AuthorError::Io {
@@ -347,6 +363,12 @@ impl Session {
         editor: &mut crate::editor::Editor,
     ) -> Result<String, AuthorError> {
         let Some(shelf) = &self.level_shelf else {
+            // NOTE: a level opened by name lives outside the data folder;
+            // only the player's own levels are under its lock.
+            let own = self.new_levels_dir.as_deref();
+            if own.is_some_and(|dir| editor.path().parent() == Some(dir)) {
+                self.own_writable()?;
+            }
             return editor.save().map_err(AuthorError::Save);
         };
         let key = shelf_key(editor.path());

@@ -4,6 +4,7 @@
 use std::path::Path;
 
 use super::*;
+use crate::settings::Settings;
 
 impl Session {
     /// The record of level `index` (its best time, death count), if any.
@@ -33,6 +34,26 @@ impl Session {
     /// Where best times are kept (`None`: in memory only).
     pub fn records_dir(&self) -> Option<&Path> {
         self.records.dir()
+    }
+
+    /// Keeps `settings` where the best times are kept (the data folder, or
+    /// the browser's storage; nowhere without either): the file changed in
+    /// place. Returns where a file that could not be read was set aside,
+    /// or why nothing was written (another game holds the data folder).
+    pub fn save_settings(&mut self, settings: &Settings) -> Result<Option<String>, String> {
+        if let Some(dir) = self.records.dir().map(Path::to_path_buf) {
+            self.records
+                .may_write()
+                .map_err(|why| format!("{why} (the change holds until you quit)"))?;
+            return settings
+                .save(&dir)
+                .map(|aside| aside.map(|a| a.display().to_string()))
+                .map_err(|e| e.to_string());
+        }
+        match self.records.shelf().cloned() {
+            Some(mut shelf) => settings.save_to_shelf(&mut shelf),
+            None => Ok(None),
+        }
     }
 
     /// The shelf best times are kept on (the browser's storage), if any.
