@@ -18,4 +18,5 @@ pub mod session;
 pub mod settings;
 pub mod settings_menu;
 pub mod shelf;
+pub mod stop;
 pub mod store;

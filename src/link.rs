@@ -12,6 +12,7 @@ use std::fmt;
 
 use base64::engine::general_purpose::URL_SAFE_NO_PAD;
 use base64::Engine;
+use dropthrough_sim::printable::excerpt;
 use miniz_oxide::deflate::compress_to_vec;
 use miniz_oxide::inflate::decompress_to_vec_with_limit;
 use thiserror::Error;
@@ -100,33 +101,26 @@ impl Shared {
     }
 
     /// Reads a link: a whole URL (only what follows its first `#` is read)
-    /// or a fragment, with or without its `#`.
+    /// or a fragment, with or without its `#`. Columns in errors count
+    /// characters of the fragment as given (after the `#`), from 1.
     pub fn parse(link: &str) -> Result<Shared, LinkError> {
-        let fragment = match link.split_once('#') {
-            Some((_, f)) => f,
-            None => link,
-        };
-        let fragment = fragment.trim();
-        let len = fragment.chars().count();
+        let fragment = fragment_of(link);
+        let len = fragment.trim().chars().count();
         if len > MAX_FRAGMENT {
             return Err(LinkError::TooLong { len });
         }
         let mut level = None;
         let mut run = None;
-        let mut column = 1;
-        for pair in fragment.split('&') {
-            let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
-            let value_column = column + key.len() + 1;
+        for Part {
+            key, value, column, ..
+        } in parts(fragment)
+        {
             let (name, slot) = match key {
                 "level" => ("level", &mut level),
                 "run" => ("run", &mut run),
-                "" if value.is_empty() => {
-                    column += pair.len() + 1;
-                    continue;
-                }
                 _ => {
                     return Err(LinkError::UnknownPart {
-                        key: dropthrough_sim::printable::printable(key).into_owned(),
+                        key: excerpt(key).into_owned(),
                         column,
                     })
                 }
@@ -134,8 +128,8 @@ impl Shared {
             if slot.is_some() {
                 return Err(LinkError::Twice { key: name, column });
             }
+            let value_column = column + key.chars().count() + 1;
             *slot = Some(unpack(value, name, value_column)?);
-            column += pair.len() + 1;
         }
         Ok(Shared {
             level: level.ok_or(LinkError::NoLevel)?,
@@ -144,15 +138,52 @@ impl Shared {
     }
 
     /// Whether `arg` (a command-line argument) is a link rather than a
-    /// file name: it has a `#` followed by one of a link's parts, `level=`
-    /// or `run=` (the parts come in any order; one without a level is then
-    /// said to be a link with no level, not a missing file).
+    /// file name: it has a `#`, and the first part after it that
+    /// [`Shared::parse`] reads is one of a link's, `level=` or `run=` (the
+    /// parts come in any order; one without a level is then said to be a
+    /// link with no level, not a missing file).
     pub fn is_link(arg: &str) -> bool {
-        arg.split_once('#').is_some_and(|(_, f)| {
-            let f = f.trim_start();
-            f.starts_with("level=") || f.starts_with("run=")
-        })
+        arg.contains('#')
+            && parts(fragment_of(arg))
+                .next()
+                .is_some_and(|p| matches!(p.key, "level" | "run") && p.has_value)
     }
+}
+
+/// The part of a link after its first `#` (all of it if there is none).
+fn fragment_of(link: &str) -> &str {
+    link.split_once('#').map_or(link, |(_, f)| f)
+}
+
+/// One `KEY=VALUE` part of a fragment.
+struct Part<'a> {
+    key: &'a str,
+    value: &'a str,
+    /// Whether it has an `=`.
+    has_value: bool,
+    /// Where its key starts in the fragment, in characters from 1.
+    column: usize,
+}
+
+/// A fragment's parts, split at `&`, without the spaces around the whole
+/// fragment (a pasted link's line end) and without empty parts (`&&`, a
+/// leading `&`, a lone `=`), as every build reads them.
+fn parts(fragment: &str) -> impl Iterator<Item = Part<'_>> {
+    let lead = fragment.len() - fragment.trim_start().len();
+    let mut column = fragment[..lead].chars().count() + 1;
+    fragment.trim().split('&').filter_map(move |pair| {
+        let at = column;
+        column += pair.chars().count() + 1;
+        let (key, value) = pair.split_once('=').unwrap_or((pair, ""));
+        let has_value = pair.contains('=');
+        // NOTE: a lone `=` is as empty as `&&`.
+        (!key.is_empty() || !value.is_empty()).then_some(Part {
+            key,
+            value,
+            has_value,
+            column: at,
+        })
+    })
 }
 
 impl fmt::Display for Shared {
@@ -342,6 +373,41 @@ mod tests {
     }
 
     #[test]
+    fn columns_count_characters_of_the_fragment_as_given() {
+        // Spaces before the fragment count: the `!` is the tenth character.
+        assert_eq!(
+            Shared::parse("#  level=A!"),
+            Err(LinkError::NotBase64 {
+                part: "level",
+                column: 10
+            })
+        );
+        // A key of letters of two bytes each counts them once.
+        assert_eq!(
+            Shared::parse("#ééé=1&level=A!"),
+            Err(LinkError::UnknownPart {
+                key: "ééé".into(),
+                column: 1
+            })
+        );
+        let packed = pack(&level());
+        assert_eq!(
+            Shared::parse(&format!("#level={packed}&ééé=1")),
+            Err(LinkError::UnknownPart {
+                key: "ééé".into(),
+                column: 8 + packed.len()
+            })
+        );
+        // A long unknown part is quoted as an excerpt.
+        let long = "k".repeat(10_000);
+        let said = Shared::parse(&format!("#{long}=1"))
+            .unwrap_err()
+            .to_string();
+        assert!(said.len() < 300, "{said}");
+        assert!(said.contains("… (10000 characters)"), "{said}");
+    }
+
+    #[test]
     fn links_are_told_from_file_names() {
         assert!(Shared::is_link("https://x.org/#level=abc"));
         assert!(Shared::is_link("#level=abc"));
@@ -350,5 +416,10 @@ mod tests {
         assert!(!Shared::is_link("#levels=abc"));
         assert!(!Shared::is_link("levels/01-first-steps.txt"));
         assert!(!Shared::is_link("odd#name.txt"));
+        // What the link reader skips, this skips too: the same parts.
+        for link in ["#&level=abc", "x#&&=&level=abc", "#  level=A!", "# &run=x"] {
+            assert!(Shared::is_link(link), "{link}");
+        }
+        assert!(!Shared::is_link("#&notes"));
     }
 }

@@ -156,6 +156,9 @@ fn main() {
 
 #[cfg(not(target_arch = "wasm32"))]
 fn main() -> ExitCode {
+    if let Err(why) = dropthrough::stop::listen() {
+        eprintln!("dropthrough: warning: cannot listen for stop signals ({why}); a run stopped by one may leave a temporary file, which the next write of the same output removes");
+    }
     // NOTE: `verify` is a subcommand; a level file named `verify` plays as
     // `./verify`.
     if std::env::args_os().nth(1).is_some_and(|a| a == "verify") {
@@ -185,8 +188,20 @@ fn main() -> ExitCode {
 /// start with its name (`levels/x.txt:7:13: …`); errors about the command
 /// line name the program.
 fn fail(error: &CliError) -> ExitCode {
-    eprintln!("{}", printable(&error.to_string()));
+    eprintln!("{}", bounded(&printable(&error.to_string())));
     ExitCode::from(2)
+}
+
+/// The most characters of an error line: every value it quotes is an
+/// excerpt already; this bounds whatever else one might carry (a path).
+const MAX_ERROR_CHARS: usize = 1000;
+
+/// `line` cut to [`MAX_ERROR_CHARS`] characters, saying how long it was.
+fn bounded(line: &str) -> std::borrow::Cow<'_, str> {
+    match line.char_indices().nth(MAX_ERROR_CHARS) {
+        None => line.into(),
+        Some((end, _)) => format!("{}… ({} characters)", &line[..end], line.chars().count()).into(),
+    }
 }
 
 /// What is odd about a level that still loads, one line each, to say once

@@ -309,10 +309,15 @@ impl AtomicFile {
         temp_name.push(format!("{}.tmp", std::process::id()));
         let temp = dest.with_file_name(temp_name);
         let _ = std::fs::remove_file(&temp); // our own, from an earlier write of this run
+                                             // NOTE: made while the list of live temporary files is held, so a
+                                             // stop signal never finds a file it does not know of.
+        let mut live = live_temps();
         let file = OpenOptions::new()
             .write(true)
             .create_new(true)
             .open(&temp)?;
+        live.push(temp.clone());
+        drop(live);
         Ok(AtomicFile {
             dest,
             temp,
@@ -342,8 +347,11 @@ impl AtomicFile {
         // NOTE: checked again just before the rename: something else may
         // have been put there while the run was going.
         replaceable(&self.dest)?;
+        let mut live = live_temps();
         std::fs::rename(&self.temp, &self.dest)?;
         self.committed = true;
+        live.retain(|t| *t != self.temp);
+        drop(live);
         sync_dir(&parent_dir(&self.dest));
         Ok(())
     }
@@ -385,9 +393,36 @@ impl Drop for AtomicFile {
     fn drop(&mut self) {
         if !self.committed {
             drop(self.out.take());
+            let mut live = live_temps();
             let _ = std::fs::remove_file(&self.temp);
+            live.retain(|t| *t != self.temp);
         }
     }
+}
+
+/// The temporary files of this process not yet renamed into place or
+/// removed: what a stop signal removes ([`remove_live_temps`]).
+static LIVE_TEMPS: std::sync::Mutex<Vec<PathBuf>> = std::sync::Mutex::new(Vec::new());
+
+fn live_temps() -> std::sync::MutexGuard<'static, Vec<PathBuf>> {
+    // NOTE: a panic while the list was held leaves it as it was: still
+    // the files to remove.
+    LIVE_TEMPS.lock().unwrap_or_else(|e| e.into_inner())
+}
+
+/// Removes every temporary file this process has open for writing, and
+/// keeps the list held so that no other is made: for a process about to
+/// exit on a stop signal (SIGTERM, SIGINT, SIGHUP). Returns how many were
+/// removed.
+pub fn remove_live_temps() -> usize {
+    let live = live_temps();
+    let removed = live
+        .iter()
+        .filter(|t| std::fs::remove_file(t).is_ok())
+        .count();
+    // NOTE: never released: the process exits next.
+    std::mem::forget(live);
+    removed
 }
 
 /// Makes a rename in `dir` durable: the folder's entry is synced too (where

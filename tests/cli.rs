@@ -571,7 +571,7 @@ fn a_link_opens_like_a_level_file_and_a_damaged_one_says_where() {
     // without a level says so rather than looking for a file of that name.
     let with_run = Shared {
         run: Some(std::fs::read(root().join("tests/runs/01-first-steps.run")).unwrap()),
-        ..good
+        ..good.clone()
     }
     .to_string();
     let (level, run) = with_run
@@ -583,4 +583,11 @@ fn a_link_opens_like_a_level_file_and_a_damaged_one_says_where() {
     assert_usage_error(&out, "no display found");
     let out = no_display(&format!("https://example.org/#{run}"));
     assert_usage_error(&out, "link: no level in it");
+
+    // What the browser opens, the desktop opens: empty parts are skipped
+    // (not taken for a file name), and columns count the text as given.
+    let out = no_display(&format!("#&{}", good.fragment()));
+    assert_usage_error(&out, "no display found");
+    let out = no_display("#  level=A!");
+    assert_usage_error(&out, "link: column 10: the level is damaged");
 }

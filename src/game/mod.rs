@@ -243,7 +243,9 @@ impl Game {
     fn quits(&mut self, pressed: &[Command]) -> bool {
         let quit = pressed.contains(&Command::Back) && self.session.escape();
         #[cfg(not(target_arch = "wasm32"))]
-        return quit || (is_quit_requested() && self.session.request_quit());
+        return quit
+            || ((is_quit_requested() || dropthrough::stop::asked())
+                && self.session.request_quit());
         #[cfg(target_arch = "wasm32")]
         return {
             let _ = quit;
@@ -532,6 +534,7 @@ impl Game {
 #[cfg_attr(target_arch = "wasm32", allow(unreachable_code))]
 pub async fn run(session: Session, notices: Vec<String>) -> Result<(), OutputError> {
     WINDOW_OPEN.store(true, Ordering::Relaxed);
+    dropthrough::stop::window_open();
     prevent_quit();
     text::load();
     let mut game = Game::new(session, notices);

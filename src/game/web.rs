@@ -10,6 +10,7 @@
 use dropthrough::records::Records;
 use dropthrough::session::{LevelFile, Linked, Outputs, Session};
 use dropthrough::shelf::SharedShelf;
+use dropthrough_sim::printable::excerpt;
 use dropthrough_sim::{headless, CollisionMode, InputScript, Level};
 
 include!(concat!(env!("OUT_DIR"), "/levels.rs"));
@@ -208,7 +209,8 @@ pub fn start() -> Start {
             "collision" => match value.parse::<CollisionMode>() {
                 Ok(m) => mode = m,
                 Err(_) => problems.push(format!(
-                    "URL: collision={value} is not a mode (expected substep, sweep or naive)"
+                    "URL: collision={} is not a mode (expected substep, sweep or naive)",
+                    excerpt(value)
                 )),
             },
             "level" => {
@@ -216,13 +218,15 @@ pub fn start() -> Start {
                 match levels.iter().position(|l| l.path.to_string_lossy().trim_end_matches(".txt") == want) {
                     Some(i) => first = Some(i),
                     None => problems.push(format!(
-                        "URL: level={value} is not a bundled level (expected a name such as 25-the-well)"
+                        "URL: level={} is not a bundled level (expected a name such as 25-the-well)",
+                        excerpt(value)
                     )),
                 }
             }
             "check" => check(),
             _ => problems.push(format!(
-                "URL: unknown parameter '{key}' (expected collision or level)"
+                "URL: unknown parameter '{}' (expected collision or level)",
+                excerpt(key)
             )),
         }
     }
