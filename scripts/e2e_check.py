@@ -198,6 +198,7 @@ def main(out):
     check_settings(c, out)
     check_editor(c, out)
     check_link(c, out)
+    check_signals(c, out)
     sound = screenshot(out, "sound")
     c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
             "the build with sound draws the game on a machine with no sound device")
@@ -377,6 +378,19 @@ def check_link(c, out):
     if c.check(len(shared) == 1, f"Ctrl+L in the editor prints a whole link to the local browser build: {shared[0][:60] if shared else log[-200:]!r}"):
         level = shared[0].split("&")[0][len(page):]
         c.check(unpack(level) == MENU_LEVEL.read_bytes(), "and it carries the level, byte for byte")
+
+
+def check_signals(c, out):
+    """SIGINT (Ctrl+C in the terminal) and SIGTERM quit the window as
+    closing it does: exit 0, the recording written, nothing temporary left."""
+    for sig in ("INT", "TERM"):
+        code = (out / f"signal-{sig}.code").read_text().strip()
+        recording = out / f"signal-{sig}.txt"
+        text = recording.read_text() if recording.exists() else ""
+        c.check(code == "0" and "right" in text,
+                f"SIG{sig} quits the window cleanly with its recording written (exit {code}, {len(text)} bytes)")
+    temps = [p.name for p in out.iterdir() if p.name.endswith(".tmp")]
+    c.check(not temps, f"no temporary file is left beside the outputs ({temps})")
 
 
 def check_editor(c, out):

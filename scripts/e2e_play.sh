@@ -197,6 +197,29 @@ xdotool key e
 sleep 0.2
 quit "the game on a link" "$out/link.log"
 
+# Ctrl+C in the game's terminal (SIGINT) and SIGTERM: the window takes each
+# as closing it, so the game quits cleanly (exit 0) with its recording
+# written whole and no temporary file left.
+for sig in INT TERM; do
+  "$bin" tests/e2e/level.txt --record "$out/signal-$sig.txt" >"$out/signal-$sig.log" 2>&1 &
+  game=$!
+  await_window '^dropthrough' "the game for SIG$sig"
+  hold Right 0.5
+  kill "-$sig" "$game"
+  for _ in $(seq 50); do
+    kill -0 "$game" 2>/dev/null || break
+    sleep 0.1
+  done
+  if kill -0 "$game" 2>/dev/null; then
+    echo "e2e: SIG$sig did not end the game" >&2
+    exit 1
+  fi
+  trap - EXIT
+  code=0
+  wait "$game" || code=$?
+  echo "$code" >"$out/signal-$sig.code"
+done
+
 # Sound, on a machine with no sound device (Xvfb has none): the build with
 # sound starts, plays and quits as the silent one does.
 target/debug/dropthrough tests/e2e/level.txt >"$out/sound.log" 2>&1 &

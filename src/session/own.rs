@@ -10,7 +10,7 @@ use thiserror::Error;
 use super::{LevelFile, Session};
 use crate::shelf::{SharedShelf, Shelf};
 use crate::store::AtomicFile;
-use dropthrough_sim::printable::printable;
+use dropthrough_sim::printable::{excerpt, printable};
 
 /// The folder, beside the player's own levels, where deleted ones are kept.
 pub const DELETED: &str = "deleted";
@@ -260,14 +260,16 @@ impl Session {
                 .chars()
                 .all(|c| c.is_alphanumeric() || matches!(c, '-' | '_' | ' ' | '.'));
         if !plain {
-            return Err(AuthorError::BadName(printable(&name).into_owned()));
+            return Err(AuthorError::BadName(
+                printable(&excerpt(&name)).into_owned(),
+            ));
         }
         let to = path.with_file_name(&name);
         if to == path {
             return Ok(to);
         }
         if self.own_exists(&to) || self.levels.iter().any(|l| l.path == to) {
-            return Err(AuthorError::Taken(name));
+            return Err(AuthorError::Taken(excerpt(&name).into_owned()));
         }
         self.own_move(&path, &to, "rename")?;
         self.levels[index].path = to.clone();
