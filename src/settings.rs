@@ -626,6 +626,17 @@ mod tests {
         };
         assert_eq!(s.merged_into(Some(old)), b"volume = 50\nvolume = 50\n");
         assert_eq!(Settings::default().merged_into(Some(b"")), b"");
+        // A line added to a file of `\n` line ends ends with `\n` too; a
+        // changed value keeps a space before a comment that had none.
+        let quiet = Settings {
+            volume: 90,
+            ghost: false,
+            ..Settings::default()
+        };
+        assert_eq!(
+            quiet.merged_into(Some(b"volume = 40// quiet\n")),
+            b"volume = 90 // quiet\nghost = off\n"
+        );
         assert_eq!(
             Settings::default().merged_into(Some(b"volume = 10")),
             b"volume = 100"

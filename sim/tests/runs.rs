@@ -281,3 +281,63 @@ fn the_browsers_edit_left_toggled_on_the_first_step_is_rejected_for_every_level(
         assert!(verdict.is_err(), "{}", level.display());
     }
 }
+
+#[test]
+fn a_run_takes_at_most_the_bound_of_steps_wherever_they_come_from() {
+    use dropthrough_sim::run::MAX_STEPS;
+    // The last frame the keys name, with or without a steps claim.
+    for (text, line, col) in [
+        ("1-18446744073709551615 left\n", 1, 1),
+        ("# c\n  20000000 none\n", 2, 3),
+        ("#! steps: 10\n1-10000001 right\n", 2, 1),
+    ] {
+        let err = RunFile::parse(text, "r.run").unwrap_err();
+        assert_eq!((err.line, err.col), (line, col), "{text:?}: {err}");
+        assert!(
+            err.to_string()
+                .contains("is past the most steps a run may take"),
+            "{err}"
+        );
+    }
+    let at = RunFile::parse(&format!("1-{MAX_STEPS} right\n"), "r.run").unwrap();
+    assert_eq!(at.script.spans().last().unwrap().last, MAX_STEPS);
+    assert!(RunFile::parse(&format!("#! steps: {}\n", MAX_STEPS + 1), "r.run").is_err());
+}
+
+#[test]
+fn verify_within_refuses_a_run_past_its_budget_and_stops_when_told() {
+    use dropthrough_sim::run::{verify_within, Unverified, ASK_EVERY};
+    let level = root().join("levels/01-first-steps.txt");
+    let bytes = std::fs::read(&level).unwrap();
+    let run = RunFile::parse("#! steps: 1000\n#! exit: no\n", "r.run").unwrap();
+    let load = || Level::load(&level).unwrap();
+    // Past the step budget: refused before a step is taken.
+    match verify_within(&run, &bytes, load(), 999, |_| panic!("not asked")) {
+        Err(Unverified::Budget(b)) => {
+            assert_eq!((b.steps, b.max_steps, b.stopped_at), (1000, 999, 0))
+        }
+        other => panic!("{other:?}"),
+    }
+    // At it, every claim is judged; the callback is asked every ASK_EVERY
+    // steps with the steps so far.
+    let mut asked = Vec::new();
+    let world = verify_within(&run, &bytes, load(), 1000, |n| {
+        asked.push(n);
+        true
+    })
+    .expect("the claims hold");
+    assert_eq!(world.frame(), 1000);
+    let every: Vec<u64> = (1..=1000 / ASK_EVERY).map(|k| k * ASK_EVERY).collect();
+    assert_eq!(asked, every);
+    // Told to stop: stopped there, never a failed claim.
+    match verify_within(&run, &bytes, load(), 1000, |n| n < 2 * ASK_EVERY) {
+        Err(Unverified::Budget(b)) => assert_eq!(b.stopped_at, 2 * ASK_EVERY),
+        other => panic!("{other:?}"),
+    }
+    // A claim that fails is still a claim.
+    let wrong = RunFile::parse("#! steps: 10\n#! exit: yes\n", "r.run").unwrap();
+    match verify_within(&wrong, &bytes, load(), 10, |_| true) {
+        Err(Unverified::Claim(m)) => assert_eq!(m.claim, "exit"),
+        other => panic!("{other:?}"),
+    }
+}
