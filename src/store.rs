@@ -308,9 +308,10 @@ impl AtomicFile {
         let mut temp_name = prefix;
         temp_name.push(format!("{}.tmp", std::process::id()));
         let temp = dest.with_file_name(temp_name);
-        let _ = std::fs::remove_file(&temp); // our own, from an earlier write of this run
-                                             // NOTE: made while the list of live temporary files is held, so a
-                                             // stop signal never finds a file it does not know of.
+        // NOTE: our own, from an earlier write of this run.
+        let _ = std::fs::remove_file(&temp);
+        // NOTE: made while the list of live temporary files is held, so a
+        // stop signal never finds a file it does not know of.
         let mut live = live_temps();
         let file = OpenOptions::new()
             .write(true)
