@@ -312,6 +312,61 @@ fn a_deleted_level_keeps_a_name_that_is_not_utf8_byte_for_byte() {
     assert_eq!(fs::read_to_string(older).unwrap(), "older");
 }
 
+/// Deleting a level numbers its kept copy past every name taken among the
+/// deleted, and the level being played and the level select's cursor stay
+/// on the same levels (or the nearest one left).
+#[test]
+fn a_deleted_level_is_kept_under_the_next_free_number_and_the_others_stay_chosen() {
+    let (levels, data) = (scratch("del-levels"), scratch("del-data"));
+    let own = data.join("levels");
+    let deleted = own.join("deleted");
+    fs::create_dir_all(&deleted).unwrap();
+    for name in ["a.txt", "b.txt", "c.txt", "d.txt"] {
+        fs::write(own.join(name), CORRIDOR).unwrap();
+    }
+    fs::write(deleted.join("a.txt"), "first").unwrap();
+    fs::write(deleted.join("a-2.txt"), "second").unwrap();
+    let bundled = levels.join("00.txt");
+    fs::write(&bundled, CORRIDOR).unwrap();
+    let mut files = vec![bundled];
+    files.extend(["a.txt", "b.txt", "c.txt", "d.txt"].map(|n| own.join(n)));
+    let mut s = Session::new(
+        files.iter().map(|p| LevelFile::load(p).unwrap()).collect(),
+        CollisionMode::Sweep,
+        Outputs::default(),
+        None,
+    )
+    .with_records(Records::open(&data))
+    .with_new_levels_dir(own.clone())
+    .with_menu();
+    let played = |s: &Session| s.level_files()[s.index()].path.clone();
+    // Playing c; a, before it, is deleted: c is still the one played.
+    s.go_to(3);
+    s.delete_level(1).expect("deleted");
+    assert_eq!(
+        fs::read_to_string(deleted.join("a-3.txt")).unwrap(),
+        CORRIDOR
+    );
+    assert_eq!(
+        fs::read_to_string(deleted.join("a-2.txt")).unwrap(),
+        "second"
+    );
+    assert_eq!(played(&s), own.join("c.txt"));
+    // Playing b; c, after it, is deleted: b stays.
+    s.go_to(1);
+    s.delete_level(2).expect("deleted");
+    assert_eq!(played(&s), own.join("b.txt"));
+    // Playing b; b is deleted: the level after it (d) takes its place.
+    s.delete_level(1).expect("deleted");
+    assert_eq!(played(&s), own.join("d.txt"));
+    // The level select's cursor on the last row, that level deleted: the
+    // cursor is on the new last row, and the level played is the one left.
+    s.open_menu();
+    assert_eq!(s.menu_cursor(), Some(1));
+    s.delete_level(1).expect("deleted");
+    assert_eq!((s.menu_cursor(), s.index()), (Some(0), 0));
+}
+
 fn die_free_finish(s: &mut Session) {
     finish(s);
     assert!(s.record(0).unwrap().best.is_some());
