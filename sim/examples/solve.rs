@@ -20,7 +20,7 @@ use std::collections::HashSet;
 use std::process::ExitCode;
 
 use dropthrough_sim::grid::Tile;
-use dropthrough_sim::{CollisionMode, Keys, Level, World};
+use dropthrough_sim::{CollisionMode, InputScript, Keys, Level, World};
 
 /// Steps each choice of keys is held.
 const HOLD: usize = 4;
@@ -116,26 +116,11 @@ fn exit_of(level: &Level) -> Option<(i32, i32)> {
 
 /// The keys of `plan` (a choice per turn) as an input script.
 fn script(plan: &[usize]) -> String {
-    let mut out = String::new();
-    let mut start = 1;
-    for run in plan.chunk_by(|a, b| a == b) {
-        let k = keys(run[0]);
-        let last = start + run.len() * HOLD - 1;
-        let names: Vec<&str> = [
-            (k.left, "left"),
-            (k.right, "right"),
-            (k.jump, "jump"),
-            (k.down, "down"),
-        ]
-        .into_iter()
-        .filter_map(|(on, name)| on.then_some(name))
+    let frames: Vec<Keys> = plan
+        .iter()
+        .flat_map(|&c| std::iter::repeat_n(keys(c), HOLD))
         .collect();
-        if !names.is_empty() {
-            out.push_str(&format!("{start}-{last} {}\n", names.join("+")));
-        }
-        start = last + 1;
-    }
-    out
+    InputScript::from_frames(&frames).to_string()
 }
 
 /// One world of the beam: its plan so far and the waypoints it has passed.
