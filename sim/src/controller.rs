@@ -328,7 +328,7 @@ impl Body {
             return;
         }
         let d = whole_pixels(self.vy, &mut self.ry);
-        if d > 0 {
+        if d != 0 {
             let through = collide::Through {
                 tile_top: None,
                 deep: false,
@@ -438,6 +438,29 @@ impl Body {
         self.ry = 0.0;
         self.jump_hold = 0;
         self.grounded = false;
+    }
+
+    /// Step (5), once it has grounded: a body that can still move this
+    /// step, is not rising, and stands on the top of a spring
+    /// ([`collide::on_spring`]) is thrown up at the tuning's
+    /// `spring_speed`, with no remainder. Not a jump (holding Jump does not
+    /// keep it up, and no coyote time is left to jump with) and not a
+    /// landing: it is not grounded, and a crate or walker does not stand.
+    pub(crate) fn spring(&mut self, grid: &Grid, tuning: &Tuning) {
+        if !grid.has_fifths() || !self.movable() || self.vy < 0.0 {
+            return;
+        }
+        if !collide::on_spring(grid, &self.rect) {
+            return;
+        }
+        self.vy = -tuning.spring_speed;
+        self.ry = 0.0;
+        self.jump_hold = 0;
+        self.coyote = 0;
+        self.grounded = false;
+        self.stood = false;
+        self.events.land = false;
+        self.events.spring = true;
     }
 
     /// Where a rise stopped by a ceiling can slide to instead, Celeste's

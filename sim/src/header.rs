@@ -69,7 +69,7 @@ impl NumberKey {
 }
 
 /// Every numeric header key, in the order a level is written back out.
-pub const NUMBER_KEYS: [NumberKey; 9] = [
+pub const NUMBER_KEYS: [NumberKey; 10] = [
     NumberKey {
         name: "gravity",
         unit: "px/s²",
@@ -117,6 +117,12 @@ pub const NUMBER_KEYS: [NumberKey; 9] = [
         unit: "px/s",
         max: MAX_HEADER_VALUE,
         field: Field::Single(|t| &mut t.walker_speed),
+    },
+    NumberKey {
+        name: "spring_speed",
+        unit: "px/s",
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.spring_speed),
     },
     NumberKey {
         name: PAR_KEY,

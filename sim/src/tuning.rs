@@ -60,6 +60,8 @@ pub struct Tuning {
     pub bullet_radius: f64,
     /// How fast a walker walks, px/s.
     pub walker_speed: f32,
+    /// The upward speed a spring throws a body at, px/s.
+    pub spring_speed: f32,
     /// Player box width, px (at most one tile, so the spawn box fits its cell).
     pub player_width: i32,
     /// Player box height, px (at most one tile, so the spawn box fits its cell).
@@ -88,6 +90,7 @@ impl Default for Tuning {
             bullet_speed: 360.0,
             bullet_radius: 3.0,
             walker_speed: 48.0,
+            spring_speed: 480.0,
             player_width: 12,
             player_height: 16,
         }

@@ -73,7 +73,7 @@ fn unknown_tile_names_line_column_and_the_expected_tiles() {
     let text = "title = x\n\n// c\n#####\n#...#\n#.@.#\n#...........X\n";
     assert_eq!(
         err(text),
-        "x.txt:7:13: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } a-z . or space)"
+        "x.txt:7:13: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space)"
     );
 }
 
@@ -81,7 +81,7 @@ fn unknown_tile_names_line_column_and_the_expected_tiles() {
 fn unknown_tile_column_counts_characters_not_bytes() {
     assert_eq!(
         err("#@é#\n"),
-        "x.txt:1:3: unknown tile 'é' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } a-z . or space)"
+        "x.txt:1:3: unknown tile 'é' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space)"
     );
 }
 
@@ -115,7 +115,7 @@ fn empty_grid_is_an_error() {
 fn header_errors_name_the_line_and_what_is_expected() {
     assert_eq!(
         err("speed = 3\n#@#\n"),
-        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, world, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, par, or a letter a-z for a moving platform)"
+        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, world, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, spring_speed, par, or a letter a-z for a moving platform)"
     );
     for bad in ["0", "-5", "abc", "NaN", "inf", "1e8", ""] {
         let e = err(&format!("title = t\ngravity = {bad}\n#@#\n"));

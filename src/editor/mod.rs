@@ -31,7 +31,8 @@ pub const UNDO_LIMIT: usize = 500;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
     /// A tile character: `#` `-` `^` `E` `>` `<` `T`, a slope `J` `L` `1`
-    /// `2` `3` `4` `{` `}`, a crate `C` or a walker `W`, or `.` to erase.
+    /// `2` `3` `4` `{` `}`, a spring `S`, a checkpoint `F`, a crate `C` or
+    /// a walker `W`, or `.` to erase.
     Tile(char),
     /// Moves the player's spawn `@` here.
     Spawn,
@@ -42,8 +43,9 @@ pub enum Brush {
 impl Brush {
     /// Every brush, in the palette's order (keys 1–9, then 0, `-` and
     /// `=`, then R for the ramps: its slot paints one of [`Brush::RAMPS`]
-    /// at a time, the next one each time it is chosen again).
-    pub const PALETTE: [Brush; 13] = [
+    /// at a time, the next one each time it is chosen again; then G for a
+    /// spring and F for a checkpoint flag).
+    pub const PALETTE: [Brush; 15] = [
         Brush::Tile('#'),
         Brush::Tile('-'),
         Brush::Tile('^'),
@@ -57,6 +59,8 @@ impl Brush {
         Brush::Tile('C'),
         Brush::Tile('W'),
         Brush::Tile('J'),
+        Brush::Tile('S'),
+        Brush::Tile('F'),
     ];
 
     /// The palette's slot of the ramps.
@@ -88,6 +92,8 @@ impl Brush {
             Brush::Tile('4') => "ramp 26°, down to the right, low half",
             Brush::Tile('{') => "one-way ramp 45°, up to the right",
             Brush::Tile('}') => "one-way ramp 45°, up to the left",
+            Brush::Tile('S') => "spring",
+            Brush::Tile('F') => "checkpoint",
             Brush::Tile(_) => "erase",
             Brush::Spawn => "spawn (moves it)",
             Brush::Mover(SolidKind::OneWay) => "one-way mover",
@@ -111,7 +117,8 @@ pub fn template(title: &str) -> String {
         "title = {title}\n\
          // Made with dropthrough's editor. Tiles: # solid, - one-way ledge, ^ spikes,\n\
          // E exit, @ spawn, > < T turrets, J L 1 2 3 4 ramps, {{ }} one-way ramps,\n\
-         // C crate, W walker, a-z moving platforms (each with a header line).\n"
+         // S spring, F checkpoint, C crate, W walker, a-z moving platforms\n\
+         // (each with a header line).\n"
     );
     let (w, h) = (40, 14);
     for row in 0..h {

@@ -171,6 +171,23 @@ pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64
                 draw_triangle(vec2(ax, ay), vec2(bx, by), vec2(cx, cy), SPIKE);
             }
         }
+        Tile::Spring => {
+            world_rect(vp, x, y, t, t, SOLID_SHADE);
+            world_rect(vp, x + 1.0, y + 10.0, t - 2.0, t - 10.0, SOLID);
+            for i in 0..3 {
+                let w = if i % 2 == 0 { t - 6.0 } else { t - 8.0 };
+                world_rect(
+                    vp,
+                    x + (t - w) / 2.0,
+                    y + 4.0 + i as f32 * 2.0,
+                    w,
+                    1.0,
+                    SPRING_COIL,
+                );
+            }
+            world_rect(vp, x, y, t, 3.0, SPRING_PLATE);
+        }
+        Tile::Checkpoint => flag(vp, x, y, FLAG),
         Tile::Exit => {
             let glow = 0.6 + 0.4 * (time * 3.0).sin().abs() as f32;
             let frame = Color { a: glow, ..EXIT };
@@ -178,6 +195,22 @@ pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64
             world_rect(vp, x + 4.0, y + 2.0, t - 8.0, t - 2.0, BACKGROUND);
             world_rect(vp, x + 6.0, y + 8.0, 2.0, 2.0, frame);
         }
+    }
+}
+
+/// A checkpoint's flag on its pole, in cell `(x, y)`, in `colour`.
+fn flag(vp: &Viewport, x: f32, y: f32, colour: Color) {
+    let t = TILE as f32;
+    world_rect(vp, x + 3.0, y + 1.0, 2.0, t - 1.0, FLAG_POLE);
+    world_rect(vp, x + 5.0, y + 2.0, 8.0, 5.0, colour);
+    world_rect(vp, x + 2.0, y + t - 2.0, 4.0, 2.0, FLAG_POLE);
+}
+
+/// The checkpoint the player took last, drawn over its flag in gold.
+pub fn checkpoint_taken(world: &World, vp: &Viewport) {
+    if let Some(c) = world.player().checkpoint() {
+        let t = TILE as f32;
+        flag(vp, c.col as f32 * t, c.row as f32 * t, FLAG_TAKEN);
     }
 }
 

@@ -34,6 +34,13 @@ pub const SPIKE: Color = Color::new(0.863, 0.863, 0.922, 1.0);
 pub const SPIKE_BASE: Color = Color::new(0.55, 0.118, 0.157, 1.0);
 /// The exit's glowing door frame.
 pub const EXIT: Color = Color::new(0.275, 0.863, 0.51, 1.0);
+/// Springs: a stone block with a coil and a bright plate on top.
+pub const SPRING_COIL: Color = Color::new(0.8, 0.82, 0.9, 1.0);
+pub const SPRING_PLATE: Color = Color::new(1.0, 0.8, 0.25, 1.0);
+/// Checkpoints: a pale flag on a pole; gold once it is where you come back.
+pub const FLAG_POLE: Color = Color::new(0.75, 0.76, 0.82, 1.0);
+pub const FLAG: Color = Color::new(0.5, 0.65, 0.95, 1.0);
+pub const FLAG_TAKEN: Color = Color::new(1.0, 0.82, 0.3, 1.0);
 /// Turrets: a dark block with a lit face and a red muzzle where it fires from.
 pub const TURRET: Color = Color::new(0.22, 0.2, 0.26, 1.0);
 pub const TURRET_FACE: Color = Color::new(0.42, 0.36, 0.4, 1.0);

@@ -195,6 +195,7 @@ impl Scene {
         }
         clear_background(palette::BACKGROUND);
         draw::level(grid, &viewport, now);
+        draw::checkpoint_taken(world, &viewport);
         draw::tracks(world.level().movers(), &viewport);
         draw::movers(world.level().movers(), world.frame(), &viewport, alpha);
         draw::bodies(

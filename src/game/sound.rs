@@ -54,7 +54,7 @@ struct Voice {
 }
 
 /// The effects, in [`Effect`] order.
-const VOICES: [&[Voice]; 10] = [
+const VOICES: [&[Voice]; 12] = [
     // Jump: a quick rising blip.
     &[Voice {
         wave: Wave::Square,
@@ -178,6 +178,40 @@ const VOICES: [&[Voice]; 10] = [
         seconds: 0.05,
         volume: 0.1,
     }],
+    // A spring throws: a long rising twang.
+    &[
+        Voice {
+            wave: Wave::Triangle,
+            from: 180.0,
+            to: 900.0,
+            seconds: 0.22,
+            volume: 0.35,
+        },
+        Voice {
+            wave: Wave::Square,
+            from: 90.0,
+            to: 450.0,
+            seconds: 0.16,
+            volume: 0.1,
+        },
+    ],
+    // A checkpoint taken: two bright notes, one after the other.
+    &[
+        Voice {
+            wave: Wave::Triangle,
+            from: 784.0,
+            to: 784.0,
+            seconds: 0.1,
+            volume: 0.3,
+        },
+        Voice {
+            wave: Wave::Triangle,
+            from: 1175.0,
+            to: 1175.0,
+            seconds: 0.25,
+            volume: 0.3,
+        },
+    ],
 ];
 
 /// What can be heard.
@@ -193,10 +227,12 @@ pub enum Effect {
     Stomp,
     Crush,
     Scrape,
+    Spring,
+    Checkpoint,
 }
 
 impl Effect {
-    const ALL: [Effect; 10] = [
+    const ALL: [Effect; 12] = [
         Effect::Jump,
         Effect::Land,
         Effect::Drop,
@@ -207,6 +243,8 @@ impl Effect {
         Effect::Stomp,
         Effect::Crush,
         Effect::Scrape,
+        Effect::Spring,
+        Effect::Checkpoint,
     ];
 }
 
@@ -237,6 +275,8 @@ pub fn effects_of(step: &Step, bullets: &[BulletEvent], bodies: BodySounds) -> V
         (e.stomp, Effect::Stomp),
         (bodies.crushed, Effect::Crush),
         (bodies.pushed && !e.death, Effect::Scrape),
+        (e.spring, Effect::Spring),
+        (e.checkpoint, Effect::Checkpoint),
     ]
     .into_iter()
     .filter_map(|(on, effect)| on.then_some(effect))
@@ -247,7 +287,7 @@ pub fn effects_of(step: &Step, bullets: &[BulletEvent], bodies: BodySounds) -> V
 /// another; every other effect's voices sound together.
 fn samples(effect: Effect) -> Vec<f32> {
     let voices = VOICES[effect as usize];
-    let sequential = effect == Effect::Exit;
+    let sequential = matches!(effect, Effect::Exit | Effect::Checkpoint);
     let mut out: Vec<f32> = Vec::new();
     let mut start = 0usize;
     let mut noise = 0x2545_f491u32;
@@ -528,6 +568,15 @@ mod tests {
             effects_of(&step, &[BulletEvent::Hit], BodySounds::default()),
             [Effect::Death],
             "a death is heard alone"
+        );
+        step.events = Events {
+            spring: true,
+            checkpoint: true,
+            ..Events::default()
+        };
+        assert_eq!(
+            effects_of(&step, &[], BodySounds::default()),
+            [Effect::Spring, Effect::Checkpoint]
         );
     }
 }

@@ -326,6 +326,20 @@ pub fn standing_on(
         .min_by_key(|s| *s != Surface::Solid)
 }
 
+/// Whether box `rect` stands on the top of a spring: its bottom edge is a
+/// tile row's top (y = 16r) and a spring fills one of the columns it
+/// spans in that row, as a floor it stands on (not a slope's shoulder).
+pub fn on_spring(grid: &Grid, rect: &Rect) -> bool {
+    let feet = rect.bottom();
+    if feet.rem_euclid(TILE) != 0 {
+        return false;
+    }
+    let row = feet.div_euclid(TILE);
+    let slopes = grid.has_slopes();
+    rect.cols()
+        .any(|col| grid.get(col, row) == Tile::Spring && !(slopes && grid.is_shoulder(col, row)))
+}
+
 /// Whether box `rect` stands on a one-way tile line, not dropping
 /// through anything: a flat one-way top under its bottom edge, or a
 /// one-way slope line under its shape's edge.

@@ -1,4 +1,5 @@
-//! The tile grid of a level: tiles packed four bits each, an occupancy
+//! The tile grid of a level: tiles packed four bits each (a fifth bit
+//! beside them on a level that has springs or checkpoints), an occupancy
 //! index (one bit per tile, column by column) so sweeps skip empty tiles,
 //! and scans that find the next non-empty tile along a row or a column.
 //! Knows nothing of the level file's text; `level` fills it.
@@ -45,7 +46,9 @@ pub enum GridError {
 }
 
 /// One cell of the grid. Stored in four bits, two to a byte, so a
-/// 4096 × 4096 level holds 8 MiB of tiles (plus its 2 MiB index).
+/// 4096 × 4096 level holds 8 MiB of tiles (plus its 2 MiB index); the
+/// tiles past the first sixteen (springs, checkpoints) take a fifth bit,
+/// kept apart and only on a level that has one.
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub enum Tile {
@@ -83,6 +86,12 @@ pub enum Tile {
     OneWaySlopeUpRight = 14,
     /// `}`: a one-way 45° slope rising to the left.
     OneWaySlopeUpLeft = 15,
+    /// `S`: a spring: blocks from every side like `#`, and throws a body
+    /// standing on its top up at the level's `spring_speed`.
+    Spring = 0x11,
+    /// `F`: a checkpoint flag: touching it makes its cell where the player
+    /// comes back after a death.
+    Checkpoint = 0x12,
 }
 
 impl Tile {
@@ -105,14 +114,17 @@ impl Tile {
             '4' => Tile::ShallowDownRightLow,
             '{' => Tile::OneWaySlopeUpRight,
             '}' => Tile::OneWaySlopeUpLeft,
+            'S' => Tile::Spring,
+            'F' => Tile::Checkpoint,
             '.' | ' ' | '@' | 'C' | 'W' => Tile::Empty,
             _ => return None,
         })
     }
 
-    /// The tile a stored nibble holds (only values written by [`Grid::set`] occur).
+    /// The tile a stored code holds: its nibble, and the fifth bit as 0x10
+    /// (only values written by [`Grid::set`] occur).
     #[inline]
-    fn from_nibble(n: u8) -> Tile {
+    fn from_code(n: u8) -> Tile {
         match n {
             1 => Tile::Solid,
             2 => Tile::OneWay,
@@ -129,6 +141,8 @@ impl Tile {
             13 => Tile::ShallowDownRightLow,
             14 => Tile::OneWaySlopeUpRight,
             15 => Tile::OneWaySlopeUpLeft,
+            0x11 => Tile::Spring,
+            0x12 => Tile::Checkpoint,
             _ => Tile::Empty,
         }
     }
@@ -152,16 +166,19 @@ impl Tile {
             Tile::ShallowDownRightLow => '4',
             Tile::OneWaySlopeUpRight => '{',
             Tile::OneWaySlopeUpLeft => '}',
+            Tile::Spring => 'S',
+            Tile::Checkpoint => 'F',
         }
     }
 
-    /// Whether it blocks from every side, as a whole box: solid blocks and
-    /// turrets. (A solid slope blocks by its pixels: [`Tile::slope_height`].)
+    /// Whether it blocks from every side, as a whole box: solid blocks,
+    /// turrets and springs. (A solid slope blocks by its pixels:
+    /// [`Tile::slope_height`].)
     #[inline]
     pub fn is_solid(self) -> bool {
         matches!(
             self,
-            Tile::Solid | Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim
+            Tile::Solid | Tile::TurretRight | Tile::TurretLeft | Tile::TurretAim | Tile::Spring
         )
     }
 }
@@ -174,7 +191,9 @@ impl Tile {
 /// tile, column by column, set where the tile is not empty: a vertical sweep
 /// skips 64 empty rows per word read. A horizontal sweep reads the row's
 /// packed tiles, 16 to a word. In all, 0.625 bytes per tile; a level with
-/// bullets adds a byte per tile of clearance the first time one flies.
+/// springs or checkpoints adds a bit per tile (their codes' fifth bit; each
+/// keeps a non-zero low nibble, so the row scans still see it), and one
+/// with bullets a byte per tile of clearance the first time one flies.
 #[derive(Clone, Debug)]
 pub struct Grid {
     width: usize,
@@ -183,6 +202,13 @@ pub struct Grid {
     stride: usize,
     /// The tiles, two to a byte; the unused high half of an odd row's last byte is 0.
     packed: Vec<u8>,
+    /// The fifth bit of each tile's code, row by row, bit `i % 64` of word
+    /// `i / 64` for tile `i = row × width + col`; empty until a tile with
+    /// that bit is put in (a level without springs or checkpoints).
+    fifth: Vec<u64>,
+    /// How many tiles have the fifth bit: with none, reading a tile never
+    /// looks at `fifth`.
+    fifths: usize,
     /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
     occupied: Vec<u64>,
     words_per_col: usize,
@@ -200,7 +226,15 @@ pub struct Grid {
 impl PartialEq for Grid {
     /// Equal tiles make equal grids, whether or not their clearance is made yet.
     fn eq(&self, other: &Grid) -> bool {
-        (self.width, self.height, &self.packed) == (other.width, other.height, &other.packed)
+        fn fifth(g: &Grid) -> &[u64] {
+            if g.fifths > 0 {
+                &g.fifth
+            } else {
+                &[]
+            }
+        }
+        (self.width, self.height, &self.packed, fifth(self))
+            == (other.width, other.height, &other.packed, fifth(other))
     }
 }
 
@@ -241,6 +275,8 @@ impl Grid {
             height,
             stride,
             packed: vec![0; stride * height],
+            fifth: Vec::new(),
+            fifths: 0,
             occupied: vec![0; width * words_per_col],
             words_per_col,
             slopes: 0,
@@ -323,7 +359,8 @@ impl Grid {
         }
         self.slopes += tile.is_slope() as usize;
         self.one_way_slopes += tile.is_one_way_slope() as usize;
-        self.packed[row * self.stride + col / 2] |= (tile as u8) << ((col % 2) * 4);
+        self.packed[row * self.stride + col / 2] |= (tile as u8 & 0xF) << ((col % 2) * 4);
+        self.set_fifth(col, row, tile);
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
     }
 
@@ -357,7 +394,8 @@ impl Grid {
         let (col, row) = (cell.col as usize, cell.row as usize);
         let byte = &mut self.packed[row * self.stride + col / 2];
         let shift = (col % 2) * 4;
-        *byte = (*byte & !(0xF << shift)) | ((tile as u8) << shift);
+        *byte = (*byte & !(0xF << shift)) | ((tile as u8 & 0xF) << shift);
+        self.set_fifth(col, row, tile);
         let word = &mut self.occupied[col * self.words_per_col + row / 64];
         if tile == Tile::Empty {
             *word &= !(1 << (row % 64));
@@ -366,6 +404,33 @@ impl Grid {
         }
         self.clearance = OnceLock::new();
         Ok(())
+    }
+
+    /// Sets or clears the fifth bit of tile (`col`, `row`)'s code as
+    /// `tile`'s is.
+    fn set_fifth(&mut self, col: usize, row: usize, tile: Tile) {
+        let i = row * self.width + col;
+        let on = tile as u8 & 0x10 != 0;
+        let was = self
+            .fifth
+            .get(i / 64)
+            .is_some_and(|w| w >> (i % 64) & 1 == 1);
+        if on == was {
+            return;
+        }
+        if self.fifth.is_empty() {
+            self.fifth = vec![0; (self.width * self.height).div_ceil(64)];
+        }
+        self.fifth[i / 64] ^= 1 << (i % 64);
+        match on {
+            true => self.fifths += 1,
+            false => self.fifths -= 1,
+        }
+    }
+
+    /// Whether any tile is a spring or a checkpoint.
+    pub fn has_fifths(&self) -> bool {
+        self.fifths > 0
     }
 
     /// Width in tiles.
@@ -399,7 +464,13 @@ impl Grid {
         } else {
             let (col, row) = (col as usize, row as usize);
             let byte = self.packed[row * self.stride + col / 2];
-            Tile::from_nibble((byte >> ((col % 2) * 4)) & 0xF)
+            let nibble = (byte >> ((col % 2) * 4)) & 0xF;
+            if self.fifths == 0 {
+                return Tile::from_code(nibble);
+            }
+            let i = row * self.width + col;
+            let fifth = (self.fifth[i / 64] >> (i % 64) & 1) as u8;
+            Tile::from_code(nibble | fifth << 4)
         }
     }
 
@@ -534,10 +605,12 @@ impl Grid {
     }
 
     /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile
-    /// index, plus a byte per tile of clearance once bullets have asked.
+    /// index, plus a bit per tile on a level with springs or checkpoints,
+    /// plus a byte per tile of clearance once bullets have asked.
     pub fn memory_bytes(&self) -> usize {
         let clearance = self.clearance.get().map_or(0, Vec::capacity);
-        self.packed.capacity() + self.occupied.capacity() * std::mem::size_of::<u64>() + clearance
+        let words = self.occupied.capacity() + self.fifth.capacity();
+        self.packed.capacity() + words * std::mem::size_of::<u64>() + clearance
     }
 }
 

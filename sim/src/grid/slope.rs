@@ -25,7 +25,7 @@ impl Tile {
     /// Whether it is one of the eight slopes.
     #[inline]
     pub fn is_slope(self) -> bool {
-        self as u8 >= Tile::SlopeUpRight as u8
+        (Tile::SlopeUpRight as u8..=Tile::OneWaySlopeUpLeft as u8).contains(&(self as u8))
     }
 
     /// Whether it is a solid slope (`J`, `L`, `1` to `4`).

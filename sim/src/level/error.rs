@@ -168,6 +168,14 @@ pub enum LevelErrorKind {
         /// Its header line.
         line: usize,
     },
+    /// A checkpoint is on a solid mover's path.
+    #[error("this checkpoint 'F' is on the path of solid mover '{letter}' (line {line}), which would crush every respawn there (expected checkpoints off solid movers' paths)")]
+    CheckpointInMoverPath {
+        /// The mover's letter.
+        letter: char,
+        /// Its header line.
+        line: usize,
+    },
     /// More crates and walkers than a level may hold.
     #[error("more than {MAX_BODIES} crates and walkers (expected at most {MAX_BODIES})")]
     TooManyBodies,

@@ -30,7 +30,7 @@ pub const MAX_GRID_SIDE: usize = crate::grid::MAX_SIDE;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-const TILE_CHARS: &str = "# - @ E ^ > < T C W J L 1 2 3 4 { } a-z . or space";
+const TILE_CHARS: &str = "# - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space";
 
 /// A level: its header, tiles, spawn, movers, turrets, crates and walkers.
 /// Parsed from a level file ([`Level::parse`]), or built in code
@@ -175,6 +175,19 @@ impl Level {
         &self.bodies
     }
 
+    /// The checkpoints' cells, in reading order.
+    pub fn checkpoints(&self) -> Vec<Cell> {
+        let g = &self.grid;
+        if !g.has_fifths() {
+            return Vec::new();
+        }
+        let (w, h) = (g.width() as i32, g.height() as i32);
+        (0..h)
+            .flat_map(|row| (0..w).map(move |col| Cell::new(col, row)))
+            .filter(|&c| g.tile(c) == Tile::Checkpoint)
+            .collect()
+    }
+
     /// What is in `cell` that the spawn, a body or a mover may not share:
     /// a tile, the spawn, a crate or walker, a mover.
     fn taken(&self, cell: Cell) -> Option<String> {
@@ -285,10 +298,14 @@ impl Level {
             home: Rect::new(first.col * TILE, first.row * TILE, cols * TILE, rows * TILE),
         };
         if spec.kind == SolidKind::Solid {
-            let starts = self.spawn.into_iter().chain(self.bodies.iter().map(|b| {
-                let (col, row) = b.cell();
-                Cell::new(col, row)
-            }));
+            let starts = self
+                .spawn
+                .into_iter()
+                .chain(self.bodies.iter().map(|b| {
+                    let (col, row) = b.cell();
+                    Cell::new(col, row)
+                }))
+                .chain(self.checkpoints());
             for cell in starts {
                 if mover.path().overlaps(&cell.rect()) {
                     return Err(BuildError::OnMoverPath { letter, cell });

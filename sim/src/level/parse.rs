@@ -17,6 +17,7 @@ pub(super) fn parse(text: &str, file: &str) -> Result<Level, LevelError> {
         mover_keys: [None; 26],
         mover_tiles: [None; 26],
         bodies: Vec::new(),
+        checkpoints: Vec::new(),
     }
     .run(text)
 }
@@ -41,6 +42,8 @@ struct Parser<'a> {
     mover_tiles: [Option<MoverTiles>; 26],
     /// The crates and walkers in reading order, with the `(line, col)` of each.
     bodies: Vec<(BodySpec, (usize, usize))>,
+    /// The checkpoints' cells, in reading order, with the `(line, col)` of each.
+    checkpoints: Vec<(Cell, (usize, usize))>,
 }
 
 /// Where one mover letter's tiles are in the grid.
@@ -136,25 +139,33 @@ impl<'a> Parser<'a> {
         })
     }
 
-    /// No crate or walker starts on a solid mover's path.
+    /// No crate, walker or checkpoint is on a solid mover's path (each is
+    /// where something starts again).
     fn check_bodies(&self, movers: &[Mover]) -> Result<(), LevelError> {
-        for (body, (line, col)) in &self.bodies {
-            let cell = body.cell();
-            let cell = Rect::new(cell.0 * TILE, cell.1 * TILE, TILE, TILE);
+        let bodies = self.bodies.iter().map(|(body, at)| {
+            let (col, row) = body.cell();
+            (body.kind.to_char(), Cell::new(col, row), at)
+        });
+        let checkpoints = self.checkpoints.iter().map(|(cell, at)| ('F', *cell, at));
+        for (what, cell, &(line, col)) in bodies.chain(checkpoints) {
             let crossing = movers
                 .iter()
-                .find(|m| m.spec.kind == SolidKind::Solid && m.path().overlaps(&cell));
+                .find(|m| m.spec.kind == SolidKind::Solid && m.path().overlaps(&cell.rect()));
             if let Some(m) = crossing {
                 let (key_line, _) = m.index().and_then(|i| self.mover_keys[i]).unwrap_or((1, 1));
-                return Err(self.error(
-                    *line,
-                    *col,
-                    LevelErrorKind::BodyInMoverPath {
-                        body: body.kind.to_char(),
-                        letter: m.letter,
-                        line: key_line,
+                let (letter, line_of) = (m.letter, key_line);
+                let kind = match what {
+                    'F' => LevelErrorKind::CheckpointInMoverPath {
+                        letter,
+                        line: line_of,
                     },
-                ));
+                    body => LevelErrorKind::BodyInMoverPath {
+                        body,
+                        letter,
+                        line: line_of,
+                    },
+                };
+                return Err(self.error(line, col, kind));
             }
         }
         Ok(())
@@ -194,6 +205,10 @@ impl<'a> Parser<'a> {
                 }
                 let body = BodySpec::in_cell(kind, index as i32, grid_row);
                 self.bodies.push((body, (line_no, col)));
+            }
+            if Tile::from_char(ch) == Some(Tile::Checkpoint) {
+                let cell = Cell::new(index as i32, grid_row);
+                self.checkpoints.push((cell, (line_no, col)));
             }
             if ch == '@' {
                 if let Some((first_line, first_col, _, _)) = self.spawn {

@@ -79,12 +79,14 @@ impl World {
             b.out_if_below(bottom);
             // 5. Ground, the pit, the exit.
             died |= b.ground(grid, &[]);
+            b.spring(grid, &tunings[b.tuning as usize]);
             if b.drive == Drive::Fall {
-                let stands = b.in_play() && b.stands_apart(grid);
+                let stands = b.in_play() && !b.events.spring && b.stands_apart(grid);
                 b.events.land = stands && !b.stood;
                 b.stood = stands;
             }
         }
+        self.take_checkpoints();
         let p = &self.bodies[0];
         let (death, exit) = (p.events.death.then_some(p.cause), p.events.exit);
         if let Some(cause) = death {

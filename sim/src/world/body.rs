@@ -7,7 +7,7 @@
 //! path in the world.
 
 use crate::collide::{Blocker, Passing, SolidSet, Touch, Triggers};
-use crate::geom::Rect;
+use crate::geom::{Cell, Rect};
 use crate::grid::Grid;
 use crate::id::{BodyId, Carrier};
 use crate::input::Keys;
@@ -233,6 +233,8 @@ pub struct Body {
     pub(crate) kind: Kind,
     /// The box it starts at (and goes back to: [`OnDeath`]).
     pub(crate) start: Rect,
+    /// The checkpoint it took last, whose cell `start` stands in now.
+    pub(crate) checkpoint: Option<Cell>,
     /// The bodies riding it this step, when it is solid (chosen before
     /// anything moves).
     pub(crate) riders: Vec<BodyId>,
@@ -248,6 +250,7 @@ impl Body {
             rules,
             tuning: 0,
             start: rect,
+            checkpoint: None,
             rect,
             vx: 0.0,
             vy: 0.0,
@@ -285,7 +288,14 @@ impl Body {
         b.keys = self.keys;
         b.held_before = self.held_before;
         b.removed = self.removed;
+        b.checkpoint = self.checkpoint;
         b
+    }
+
+    /// The checkpoint it took last, if any: after a death it comes back
+    /// standing on that cell's bottom edge, centred.
+    pub fn checkpoint(&self) -> Option<Cell> {
+        self.checkpoint
     }
 
     /// Its id.

@@ -252,7 +252,8 @@ impl World {
         }
         let b = &mut self.bodies[id.index()];
         let d = whole_pixels(b.vy, &mut b.ry);
-        if d > 0 {
+        // NOTE: a crate rises only when a spring threw it.
+        if d != 0 {
             let before = self.bodies[id.index()].rect;
             self.move_crate(id, Axis::Y, d, &[]);
             let after = self.bodies[id.index()].rect;

@@ -5,9 +5,12 @@
 //! actor leaves play, comes back at its start, or stays for the game to
 //! decide.
 
+use crate::geom::{Cell, Rect};
+use crate::grid::Tile;
 use crate::id::{BodyId, Carrier};
 
 use super::body::{Cause, Drive, OnDeath, Stop};
+use super::near::union;
 use super::report::Events;
 use super::World;
 
@@ -89,6 +92,41 @@ impl World {
         }
     }
 
+    /// Step (5), last: each body that can finish the level (the player,
+    /// and actors with its rules) and can still move this step takes a
+    /// checkpoint it touched — one whose cell its box overlaps now, or
+    /// overlapped anywhere in the rectangle its own move along x swept or
+    /// the one its move along y swept. Of several, the first in reading
+    /// order; none if the one it took last is among them. Taking one is
+    /// the event `checkpoint`, and its start (where a death brings it
+    /// back) stands on that cell's bottom edge, centred, as on the spawn.
+    pub(crate) fn take_checkpoints(&mut self) {
+        let grid = &self.level.grid;
+        if !grid.has_fifths() {
+            return;
+        }
+        let mut touched = Vec::new();
+        for b in self.bodies.iter_mut() {
+            if !b.rules.exits || !b.movable() {
+                continue;
+            }
+            let swept = |m: &Option<super::report::MoveRecord>| m.map(|m| union(m.from, m.to()));
+            let areas = [Some(b.rect), swept(&b.report.x), swept(&b.report.y)];
+            touched.clear();
+            for area in areas.iter().flatten() {
+                checkpoints_in(grid, area, &mut touched);
+            }
+            let first = touched.iter().min_by_key(|c| (c.row, c.col)).copied();
+            let Some(cell) = first else { continue };
+            if b.checkpoint.is_some_and(|c| touched.contains(&c)) {
+                continue;
+            }
+            b.checkpoint = Some(cell);
+            b.start = crate::level::spawn_rect(cell.col, cell.row, b.rect.w, b.rect.h);
+            b.events.checkpoint = true;
+        }
+    }
+
     /// Whether each crate and walker stands now, for the next `land`; with
     /// `report`, a crate that stands now and did not before lands.
     pub(crate) fn note_standing(&mut self, report: bool) {
@@ -107,11 +145,23 @@ impl World {
             Drive::Walker | Drive::Fall => {}
             Drive::Keys | Drive::Velocity { .. } => return,
         }
-        let stands = b.in_play() && self.stands(id);
+        // NOTE: a body a spring threw this step is on its way up.
+        let stands = b.in_play() && !b.events.spring && self.stands(id);
         let b = &mut self.bodies[id.index()];
         if report && b.drive == Drive::Fall && stands && !b.stood {
             b.events.land = true;
         }
         b.stood = stands;
+    }
+}
+
+/// Adds to `out` every checkpoint cell `area` overlaps.
+fn checkpoints_in(grid: &crate::grid::Grid, area: &Rect, out: &mut Vec<Cell>) {
+    for row in area.rows() {
+        for col in area.cols() {
+            if grid.get(col, row) == Tile::Checkpoint {
+                out.push(Cell::new(col, row));
+            }
+        }
     }
 }

@@ -236,6 +236,7 @@ impl World {
             self.bodies[i].out_if_below(bottom);
             self.ground(BodyId(i as u32));
         }
+        self.take_checkpoints();
 
         // 6. Bullets fly, each to its first contact; crates that stand
         //    now land; deaths take effect; then turrets fire.
@@ -302,7 +303,9 @@ impl World {
             false => Vec::new(),
         };
         let b = &mut self.bodies[i];
-        if b.ground(&self.level.grid, &blockers) && id == BodyId::PLAYER {
+        let died = b.ground(&self.level.grid, &blockers);
+        b.spring(&self.level.grid, &self.tunings[b.tuning as usize]);
+        if died && id == BodyId::PLAYER {
             self.count_death(Cause::Pit);
         }
         if id == BodyId::PLAYER && self.bodies[i].events.exit {
@@ -336,6 +339,8 @@ impl World {
             events.death,
             events.exit,
             events.stomp,
+            events.spring,
+            events.checkpoint,
         ];
         let bits = happened
             .iter()

@@ -37,6 +37,11 @@ pub struct Events {
     pub out: bool,
     /// Put back where it starts (the level started over).
     pub reset: bool,
+    /// A spring under its feet threw it up.
+    pub spring: bool,
+    /// Touched a checkpoint it had not taken last (the level's player:
+    /// it comes back there after a death).
+    pub checkpoint: bool,
 }
 
 impl Events {
@@ -46,7 +51,7 @@ impl Events {
     }
 
     /// The trace's spelling: `jump`, `drop`, `bump`, `land`, `death`,
-    /// `exit`, `stomp` joined by `|`, in that order.
+    /// `exit`, `stomp`, `spring`, `checkpoint` joined by `|`, in that order.
     pub fn trace_names(&self) -> String {
         join(&[
             (self.jump, "jump"),
@@ -56,12 +61,14 @@ impl Events {
             (self.death, "death"),
             (self.exit, "exit"),
             (self.stomp, "stomp"),
+            (self.spring, "spring"),
+            (self.checkpoint, "checkpoint"),
         ])
     }
 
     /// The actors CSV's spelling for a body of `kind`: `land` (crates
-    /// only), `crush`, `stomp` (it was stomped), `shot`, `out`, `reset`
-    /// joined by `|`, in that order.
+    /// only), `crush`, `stomp` (it was stomped), `shot`, `out`, `reset`,
+    /// `spring` joined by `|`, in that order.
     pub fn actors_names(&self, kind: Kind) -> String {
         join(&[
             (self.land && kind == Kind::Crate, "land"),
@@ -70,6 +77,7 @@ impl Events {
             (self.shot, "shot"),
             (self.out, "out"),
             (self.reset, "reset"),
+            (self.spring, "spring"),
         ])
     }
 }

@@ -72,6 +72,8 @@ pub(super) fn draw(swatches: &[Area], ramp: usize, chosen: usize, time: f64) {
             10 => "-".to_string(),
             11 => "=".to_string(),
             Brush::RAMP_SLOT => "R".to_string(),
+            13 => "G".to_string(),
+            14 => "F".to_string(),
             i => (i + 1).to_string(),
         };
         text::draw(&key, x + 1.0, y, TEXT);
