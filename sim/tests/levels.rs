@@ -209,6 +209,7 @@ fn the_campaign_is_its_levels_in_worlds_in_order_the_lab_last() {
             "Turrets",
             "Crates and Walkers",
             "Hills",
+            "Springs and Flags",
             LAB
         ]
     );

@@ -252,13 +252,19 @@ impl World {
         }
         let b = &mut self.bodies[id.index()];
         let d = whole_pixels(b.vy, &mut b.ry);
-        // NOTE: a crate rises only when a spring threw it.
-        if d != 0 {
-            let before = self.bodies[id.index()].rect;
+        let before = self.bodies[id.index()].rect;
+        if d > 0 {
             self.move_crate(id, Axis::Y, d, &[]);
             let after = self.bodies[id.index()].rect;
             let s = Carrier::Body(id);
             self.solid_moved(s, (before, after), &mut Vec::new(), None);
+        } else if d < 0 {
+            // NOTE: a crate rises only when a spring threw it: as a row,
+            // taking in the crates above, each of which then carries and
+            // pushes in turn.
+            let mut row = vec![(id, before)];
+            row.extend(self.move_crate(id, Axis::Y, d, &[]));
+            self.row_moved(&row, &mut Vec::new(), None);
         }
         if self.bodies[id.index()].movable() && self.stands(id) {
             let b = &mut self.bodies[id.index()];
