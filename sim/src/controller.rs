@@ -48,8 +48,9 @@ impl Body {
                 let dropped =
                     buttons.pressed.down && !buttons.pressed.jump && self.try_drop(grid, blockers);
                 self.run(buttons.held, tuning);
-                let jumped = self.try_jump(tuning);
+                let jumped = self.try_jump(tuning) || self.try_wall_jump(grid, tuning);
                 self.fall(buttons.held, tuning);
+                self.slide(buttons.held, grid, tuning);
                 (jumped, dropped)
             }
             Drive::Walker => {
@@ -145,6 +146,46 @@ impl Body {
         self.coyote = 0;
         self.grounded = false;
         true
+    }
+
+    /// Whether the box touches a wall on side `dir` (−1 left, 1 right):
+    /// its box one pixel that way would overlap a solid tile (or a solid
+    /// slope's pixels, or the level's solid sides). Moving solids and
+    /// crates are not walls to slide on or jump off.
+    fn touches_wall(&self, grid: &Grid, dir: i32) -> bool {
+        !collide::shape::free(grid, &self.rect.shifted(Axis::X, dir))
+    }
+
+    /// A wall jump, when wall jumps are on (`wall_slide` above 0): a jump
+    /// is buffered, it cannot jump from the ground (not grounded, no
+    /// coyote time), and it touches a wall on exactly one side. It leaps
+    /// away from that wall at the run speed, rising at the jump speed
+    /// (held Jump keeps it rising as a jump does), facing away.
+    fn try_wall_jump(&mut self, grid: &Grid, tuning: &Tuning) -> bool {
+        if tuning.wall_slide <= 0.0 || self.jump_buffer == 0 || self.grounded || self.coyote > 0 {
+            return false;
+        }
+        let away = match (self.touches_wall(grid, -1), self.touches_wall(grid, 1)) {
+            (true, false) => 1,
+            (false, true) => -1,
+            _ => return false,
+        };
+        self.vx = away as f32 * tuning.run_speed;
+        self.vy = -tuning.jump_speed;
+        self.facing = away;
+        self.jump_hold = steps(tuning.jump_hold_time);
+        self.jump_buffer = 0;
+        true
+    }
+
+    /// A wall slide, when wall slides are on: in the air, holding toward
+    /// a wall it touches and not Down, it falls at most `wall_slide` px/s.
+    fn slide(&mut self, held: Keys, grid: &Grid, tuning: &Tuning) {
+        let dir = held.run_dir();
+        let on = tuning.wall_slide > 0.0 && !self.grounded && !held.down && dir != 0;
+        if on && self.vy > tuning.wall_slide && self.touches_wall(grid, dir) {
+            self.vy = tuning.wall_slide;
+        }
     }
 
     /// Gravity (halved near the apex while jump is held), the fall-speed cap

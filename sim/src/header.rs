@@ -69,7 +69,7 @@ impl NumberKey {
 }
 
 /// Every numeric header key, in the order a level is written back out.
-pub const NUMBER_KEYS: [NumberKey; 10] = [
+pub const NUMBER_KEYS: [NumberKey; 11] = [
     NumberKey {
         name: "gravity",
         unit: "px/s²",
@@ -123,6 +123,12 @@ pub const NUMBER_KEYS: [NumberKey; 10] = [
         unit: "px/s",
         max: MAX_HEADER_VALUE,
         field: Field::Single(|t| &mut t.spring_speed),
+    },
+    NumberKey {
+        name: "wall_slide",
+        unit: "px/s",
+        max: MAX_HEADER_VALUE,
+        field: Field::Single(|t| &mut t.wall_slide),
     },
     NumberKey {
         name: PAR_KEY,

@@ -62,6 +62,10 @@ pub struct Tuning {
     pub walker_speed: f32,
     /// The upward speed a spring throws a body at, px/s.
     pub spring_speed: f32,
+    /// The most a body driven by keys falls while it slides down a wall it
+    /// holds toward, px/s; above 0 it also wall-jumps. 0 (the default):
+    /// no wall slides or wall jumps.
+    pub wall_slide: f32,
     /// Player box width, px (at most one tile, so the spawn box fits its cell).
     pub player_width: i32,
     /// Player box height, px (at most one tile, so the spawn box fits its cell).
@@ -91,6 +95,7 @@ impl Default for Tuning {
             bullet_radius: 3.0,
             walker_speed: 48.0,
             spring_speed: 480.0,
+            wall_slide: 0.0,
             player_width: 12,
             player_height: 16,
         }

@@ -115,7 +115,7 @@ fn empty_grid_is_an_error() {
 fn header_errors_name_the_line_and_what_is_expected() {
     assert_eq!(
         err("speed = 3\n#@#\n"),
-        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, world, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, spring_speed, par, or a letter a-z for a moving platform)"
+        "x.txt:1:1: unknown header key 'speed' (known keys: title, hint, world, gravity, max_fall, run_speed, jump_speed, fire_every, bullet_speed, bullet_radius, walker_speed, spring_speed, wall_slide, par, or a letter a-z for a moving platform)"
     );
     for bad in ["0", "-5", "abc", "NaN", "inf", "1e8", ""] {
         let e = err(&format!("title = t\ngravity = {bad}\n#@#\n"));

@@ -32,15 +32,21 @@ fn level_text() -> impl Strategy<Value = String> {
                 prop::collection::vec(prop::collection::vec(tile(), w), h),
                 0..w,
                 0..h,
-                [speed(), speed(), speed(), speed()],
+                [speed(), speed(), speed(), speed(), speed()],
             )
         })
         .prop_map(|(mut rows, sx, sy, speeds)| {
             rows[sy][sx] = '@';
             let mut text = String::new();
-            for (key, value) in ["gravity", "max_fall", "run_speed", "jump_speed"]
-                .iter()
-                .zip(speeds)
+            for (key, value) in [
+                "gravity",
+                "max_fall",
+                "run_speed",
+                "jump_speed",
+                "wall_slide",
+            ]
+            .iter()
+            .zip(speeds)
             {
                 if let Some(v) = value {
                     text.push_str(&format!("{key} = {v}\n"));

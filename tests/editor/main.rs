@@ -273,6 +273,7 @@ fn the_panel_lists_the_text_keys_every_number_key_and_each_mover() {
             "bullet_radius",
             "walker_speed",
             "spring_speed",
+            "wall_slide",
             "par",
             "a"
         ]
