@@ -158,7 +158,7 @@ fn a_broken_edit_keeps_the_old_level_and_shows_the_error_until_fixed() {
     assert_eq!(
         error,
         format!(
-            "{}:3:4: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 {{ }} S F a-z . or space)",
+            "{}:3:4: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 {{ }} S F * a-z . or space)",
             path.display()
         )
     );
@@ -625,7 +625,7 @@ fn a_dropped_level_file_is_played_at_once_and_a_broken_one_keeps_the_game_going(
     assert_eq!(
         s.level_file().error.as_deref(),
         Some(
-            "broken.txt:1:3: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space)"
+            "broken.txt:1:3: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F * a-z . or space)"
         )
     );
     assert_eq!(s.level_file().title(), "Dropped again");

@@ -18,7 +18,7 @@ use proptest::prelude::*;
 fn cell() -> impl Strategy<Value = char> {
     prop_oneof![
         14 => Just('.'), 4 => Just('#'), 2 => Just('-'), 1 => Just('^'),
-        3 => Just('C'), 2 => Just('W'), 1 => Just('S'), 1 => Just('F'),
+        3 => Just('C'), 2 => Just('W'), 1 => Just('S'), 1 => Just('F'), 1 => Just('*'),
     ]
 }
 

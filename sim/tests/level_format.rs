@@ -73,7 +73,7 @@ fn unknown_tile_names_line_column_and_the_expected_tiles() {
     let text = "title = x\n\n// c\n#####\n#...#\n#.@.#\n#...........X\n";
     assert_eq!(
         err(text),
-        "x.txt:7:13: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space)"
+        "x.txt:7:13: unknown tile 'X' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F * a-z . or space)"
     );
 }
 
@@ -81,7 +81,7 @@ fn unknown_tile_names_line_column_and_the_expected_tiles() {
 fn unknown_tile_column_counts_characters_not_bytes() {
     assert_eq!(
         err("#@é#\n"),
-        "x.txt:1:3: unknown tile 'é' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space)"
+        "x.txt:1:3: unknown tile 'é' (expected one of # - @ E ^ > < T C W J L 1 2 3 4 { } S F * a-z . or space)"
     );
 }
 

@@ -12,7 +12,7 @@ use dropthrough_sim::{Keys, Level, World};
 use proptest::prelude::*;
 
 fn tile() -> impl Strategy<Value = char> {
-    prop_oneof![10 => Just('.'), 3 => Just('#'), 3 => Just('-'), 1 => Just('^'), 1 => Just('E'), 1 => Just('S'), 1 => Just('F')]
+    prop_oneof![10 => Just('.'), 3 => Just('#'), 3 => Just('-'), 1 => Just('^'), 1 => Just('E'), 1 => Just('S'), 1 => Just('F'), 1 => Just('*')]
 }
 
 fn speed() -> impl Strategy<Value = Option<f32>> {

@@ -1,11 +1,12 @@
-//! Springs (`S`) and checkpoints (`F`), judged against a small reference
+//! Springs (`S`), checkpoints (`F`) and gems (`*`), judged against a small reference
 //! written from the rules' words in docs/FORMATS.md, reading the level's
 //! own text: a body that can still move, is not rising and stands on a
 //! spring's top at the end of step (5) is thrown up at `spring_speed`; a
 //! body that can finish the level takes the first checkpoint in reading
 //! order that its box, or the rectangle swept by its move along x or
 //! along y, overlapped (unless the one it holds is among them) and comes
-//! back there after a death. At every speed up to 10,000,000 px/s, in
+//! back there after a death; it collects every gem it touched that way.
+//! At every speed up to 10,000,000 px/s, in
 //! both exact modes, which agree step for step; naive falls through a
 //! thin spring.
 
@@ -60,10 +61,10 @@ impl Text {
                 .any(|col| self.at(col, bottom / TILE) == 'S')
     }
 
-    /// Every checkpoint cell a box overlaps.
-    fn flags(&self, r: &Rect) -> Vec<Cell> {
+    /// Every cell holding `what` that a box overlaps.
+    fn marks(&self, r: &Rect, what: char) -> Vec<Cell> {
         Text::cells(r)
-            .filter(|&(c, row)| self.at(c, row) == 'F')
+            .filter(|&(c, row)| self.at(c, row) == what)
             .map(|(c, row)| Cell::new(c, row))
             .collect()
     }
@@ -96,6 +97,7 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
     let spawn = level.spawn().expect("a spawn");
     let size = (world.player().rect().w, world.player().rect().h);
     let mut holds: Option<Cell> = None;
+    let mut collected: Vec<Cell> = Vec::new();
     let mut frames = Vec::new();
     for (i, &keys) in inputs.iter().enumerate() {
         let step = world.step(keys);
@@ -126,12 +128,35 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
         if e.spring && (p.vy() != -speed || p.grounded()) {
             return Err(at("thrown, but not at the spring's speed"));
         }
-        // The checkpoints touched: now, or on the way along x or along y.
-        let mut touched: Vec<Cell> = [Some(p.rect()), moved(&step.report.x), moved(&step.report.y)]
-            .into_iter()
-            .flatten()
-            .flat_map(|r| reference.flags(&r))
-            .collect();
+        // The checkpoints and gems touched: now, or on the way along x or y.
+        let areas = [Some(p.rect()), moved(&step.report.x), moved(&step.report.y)];
+        let touched_all = |what: char| {
+            let mut cells: Vec<Cell> = areas
+                .iter()
+                .flatten()
+                .flat_map(|r| reference.marks(r, what))
+                .collect();
+            cells.sort_by_key(|c| (c.row, c.col));
+            cells.dedup();
+            cells
+        };
+        let mut gems = touched_all('*');
+        gems.retain(|c| !collected.contains(c));
+        collected.extend(&gems);
+        if e.gem == gems.is_empty() || world.gems() as usize != collected.len() {
+            return Err(at(&format!(
+                "gem event {} for {gems:?}, {} in all",
+                e.gem,
+                world.gems()
+            )));
+        }
+        if gems
+            .iter()
+            .any(|&c| world.level().grid().tile(c) != dropthrough_sim::grid::Tile::Empty)
+        {
+            return Err(at("a gem collected is still there"));
+        }
+        let mut touched = touched_all('F');
         touched.sort_by_key(|c| (c.row, c.col));
         let takes = match (touched.first(), holds) {
             (Some(_), Some(h)) if touched.contains(&h) => None,
@@ -152,7 +177,7 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
 }
 
 fn tile() -> impl Strategy<Value = char> {
-    prop_oneof![10 => Just('.'), 3 => Just('#'), 2 => Just('-'), 1 => Just('^'), 2 => Just('S'), 2 => Just('F')]
+    prop_oneof![10 => Just('.'), 3 => Just('#'), 2 => Just('-'), 1 => Just('^'), 2 => Just('S'), 2 => Just('F'), 2 => Just('*')]
 }
 
 fn speed() -> impl Strategy<Value = Option<f32>> {
@@ -197,7 +222,7 @@ proptest! {
     #![proptest_config(ProptestConfig { cases: 400, failure_persistence: None, ..ProptestConfig::default() })]
 
     #[test]
-    fn springs_and_checkpoints_follow_their_rules_in_both_exact_modes_alike(
+    fn springs_checkpoints_and_gems_follow_their_rules_in_both_exact_modes_alike(
         text in level_text(),
         inputs in random_inputs(40, 30),
     ) {

@@ -31,7 +31,7 @@ pub const UNDO_LIMIT: usize = 500;
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Brush {
     /// A tile character: `#` `-` `^` `E` `>` `<` `T`, a slope `J` `L` `1`
-    /// `2` `3` `4` `{` `}`, a spring `S`, a checkpoint `F`, a crate `C` or
+    /// `2` `3` `4` `{` `}`, a spring `S`, a checkpoint `F`, a gem `*`, a crate `C` or
     /// a walker `W`, or `.` to erase.
     Tile(char),
     /// Moves the player's spawn `@` here.
@@ -44,8 +44,8 @@ impl Brush {
     /// Every brush, in the palette's order (keys 1–9, then 0, `-` and
     /// `=`, then R for the ramps: its slot paints one of [`Brush::RAMPS`]
     /// at a time, the next one each time it is chosen again; then G for a
-    /// spring and F for a checkpoint flag).
-    pub const PALETTE: [Brush; 15] = [
+    /// spring, F for a checkpoint flag and V for a gem).
+    pub const PALETTE: [Brush; 16] = [
         Brush::Tile('#'),
         Brush::Tile('-'),
         Brush::Tile('^'),
@@ -61,6 +61,7 @@ impl Brush {
         Brush::Tile('J'),
         Brush::Tile('S'),
         Brush::Tile('F'),
+        Brush::Tile('*'),
     ];
 
     /// The palette's slot of the ramps.
@@ -94,6 +95,7 @@ impl Brush {
             Brush::Tile('}') => "one-way ramp 45°, up to the left",
             Brush::Tile('S') => "spring",
             Brush::Tile('F') => "checkpoint",
+            Brush::Tile('*') => "gem (collect it)",
             Brush::Tile(_) => "erase",
             Brush::Spawn => "spawn (moves it)",
             Brush::Mover(SolidKind::OneWay) => "one-way mover",
@@ -117,7 +119,7 @@ pub fn template(title: &str) -> String {
         "title = {title}\n\
          // Made with dropthrough's editor. Tiles: # solid, - one-way ledge, ^ spikes,\n\
          // E exit, @ spawn, > < T turrets, J L 1 2 3 4 ramps, {{ }} one-way ramps,\n\
-         // S spring, F checkpoint, C crate, W walker, a-z moving platforms\n\
+         // S spring, F checkpoint, * gem, C crate, W walker, a-z moving platforms\n\
          // (each with a header line).\n"
     );
     let (w, h) = (40, 14);

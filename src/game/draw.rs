@@ -188,6 +188,19 @@ pub fn tile(vp: &Viewport, tile: Tile, x: f32, y: f32, around: Around, time: f64
             world_rect(vp, x, y, t, 3.0, SPRING_PLATE);
         }
         Tile::Checkpoint => flag(vp, x, y, FLAG),
+        Tile::Gem => {
+            let bob = (time * 3.0 + f64::from(x) * 0.05).sin() as f32 * 1.5;
+            let (cx, cy) = (x + t / 2.0, y + t / 2.0 + bob);
+            let at = |px: f32, py: f32| {
+                let (sx, sy) = vp.to_screen(px, py);
+                vec2(sx, sy)
+            };
+            let (top, bottom) = (at(cx, cy - 6.0), at(cx, cy + 6.0));
+            let (left, right) = (at(cx - 5.0, cy), at(cx + 5.0, cy));
+            draw_triangle(top, left, right, GEM);
+            draw_triangle(bottom, left, right, GEM);
+            draw_triangle(top, left, at(cx - 1.0, cy), GEM_SHINE);
+        }
         Tile::Exit => {
             let glow = 0.6 + 0.4 * (time * 3.0).sin().abs() as f32;
             let frame = Color { a: glow, ..EXIT };

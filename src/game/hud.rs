@@ -127,6 +127,10 @@ pub fn status(
         ),
         (0, format!("time {:.2} s", seconds(world.frame()))),
     ];
+    let gems = session.level_file().level.grid().gem_count();
+    if gems > 0 {
+        parts.insert(2, (1, format!("gems {}/{gems}", world.gems())));
+    }
     let lab = session
         .level_file()
         .level

@@ -41,6 +41,9 @@ pub const SPRING_PLATE: Color = Color::new(1.0, 0.8, 0.25, 1.0);
 pub const FLAG_POLE: Color = Color::new(0.75, 0.76, 0.82, 1.0);
 pub const FLAG: Color = Color::new(0.5, 0.65, 0.95, 1.0);
 pub const FLAG_TAKEN: Color = Color::new(1.0, 0.82, 0.3, 1.0);
+/// Gems: a cyan diamond with a bright facet.
+pub const GEM: Color = Color::new(0.35, 0.9, 0.95, 1.0);
+pub const GEM_SHINE: Color = Color::new(0.9, 1.0, 1.0, 1.0);
 /// Turrets: a dark block with a lit face and a red muzzle where it fires from.
 pub const TURRET: Color = Color::new(0.22, 0.2, 0.26, 1.0);
 pub const TURRET_FACE: Color = Color::new(0.42, 0.36, 0.4, 1.0);

@@ -93,9 +93,27 @@ pub fn world_line(session: &Session, name: &str, levels: &[usize]) -> String {
         (n, 0) => format!("{n} to finish"),
         (n, p) => format!("{n} to finish, {p} over par"),
     };
-    format!("{name}   {total}   {to_beat}")
-        .trim_end()
-        .to_string()
+    let gems_in = |i: usize| {
+        session
+            .level_files()
+            .get(i)
+            .map_or(0, |f| f.level.grid().gem_count())
+    };
+    let gems: usize = levels.iter().map(|&i| gems_in(i)).sum();
+    let found: u32 = levels
+        .iter()
+        .filter_map(|&i| session.record(i))
+        .map(|r| r.gems)
+        .sum();
+    let gems = match gems {
+        0 => String::new(),
+        n => format!("gems {found}/{n}"),
+    };
+    format!("{name}   {total}   {gems}   {to_beat}")
+        .split("   ")
+        .filter(|part| !part.is_empty())
+        .collect::<Vec<_>>()
+        .join("   ")
 }
 
 /// The level select: every world with how it stands, every level with its

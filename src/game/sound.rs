@@ -54,7 +54,7 @@ struct Voice {
 }
 
 /// The effects, in [`Effect`] order.
-const VOICES: [&[Voice]; 12] = [
+const VOICES: [&[Voice]; 13] = [
     // Jump: a quick rising blip.
     &[Voice {
         wave: Wave::Square,
@@ -195,6 +195,23 @@ const VOICES: [&[Voice]; 12] = [
             volume: 0.1,
         },
     ],
+    // A gem collected: a quick high chime.
+    &[
+        Voice {
+            wave: Wave::Triangle,
+            from: 1568.0,
+            to: 1568.0,
+            seconds: 0.06,
+            volume: 0.25,
+        },
+        Voice {
+            wave: Wave::Triangle,
+            from: 2093.0,
+            to: 2093.0,
+            seconds: 0.15,
+            volume: 0.25,
+        },
+    ],
     // A checkpoint taken: two bright notes, one after the other.
     &[
         Voice {
@@ -228,11 +245,12 @@ pub enum Effect {
     Crush,
     Scrape,
     Spring,
+    Gem,
     Checkpoint,
 }
 
 impl Effect {
-    const ALL: [Effect; 12] = [
+    const ALL: [Effect; 13] = [
         Effect::Jump,
         Effect::Land,
         Effect::Drop,
@@ -244,6 +262,7 @@ impl Effect {
         Effect::Crush,
         Effect::Scrape,
         Effect::Spring,
+        Effect::Gem,
         Effect::Checkpoint,
     ];
 }
@@ -276,6 +295,7 @@ pub fn effects_of(step: &Step, bullets: &[BulletEvent], bodies: BodySounds) -> V
         (bodies.crushed, Effect::Crush),
         (bodies.pushed && !e.death, Effect::Scrape),
         (e.spring, Effect::Spring),
+        (e.gem, Effect::Gem),
         (e.checkpoint, Effect::Checkpoint),
     ]
     .into_iter()
@@ -287,7 +307,7 @@ pub fn effects_of(step: &Step, bullets: &[BulletEvent], bodies: BodySounds) -> V
 /// another; every other effect's voices sound together.
 fn samples(effect: Effect) -> Vec<f32> {
     let voices = VOICES[effect as usize];
-    let sequential = matches!(effect, Effect::Exit | Effect::Checkpoint);
+    let sequential = matches!(effect, Effect::Exit | Effect::Checkpoint | Effect::Gem);
     let mut out: Vec<f32> = Vec::new();
     let mut start = 0usize;
     let mut noise = 0x2545_f491u32;

@@ -19,7 +19,8 @@ pub(super) fn ghost_text(name: &str, run: &RunFile) -> String {
 /// The comment lines the game writes at the top of `records.txt`.
 pub(super) const OWN_COMMENTS: &str =
     "// dropthrough's best times, written by the game. One level a line:\n\
-     // HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME ('-': not finished yet)\n";
+     // HASH BEST_STEPS BEST_DEATHS MODE DEATHS NAME ('-': not finished yet)\n\
+     // (gN before NAME: the most gems collected in a finished run)\n";
 
 pub(super) fn is_own_comment(line: &str) -> bool {
     OWN_COMMENTS.lines().any(|own| own == line)
@@ -60,6 +61,16 @@ pub(super) fn parse_line(line: &str) -> Option<LevelRecord> {
     let hash = u64::from_str_radix(word(), 16).ok()?;
     let (steps, best_deaths, mode) = (word(), word(), word());
     let deaths = word().parse().ok()?;
+    // NOTE: `gN` after the deaths, when the name follows it: gems.
+    let mut gems = 0;
+    let after = rest.trim_start_matches(' ');
+    if let Some((first, name)) = after.split_once(' ') {
+        let count = first.strip_prefix('g').and_then(|n| n.parse::<u32>().ok());
+        if let (Some(n), false) = (count, name.trim_start_matches(' ').is_empty()) {
+            gems = n;
+            rest = name;
+        }
+    }
     let name = rest.trim_start_matches(' ');
     if name.is_empty() {
         return None;
@@ -78,5 +89,6 @@ pub(super) fn parse_line(line: &str) -> Option<LevelRecord> {
         name: name.to_string(),
         best,
         deaths,
+        gems,
     })
 }

@@ -74,6 +74,8 @@ pub struct LevelRecord {
     pub best: Option<Best>,
     /// Deaths in every attempt, finished or not.
     pub deaths: u64,
+    /// The most gems collected in a finished run.
+    pub gems: u32,
 }
 
 /// How a finished run compares with the best before it.
@@ -392,12 +394,20 @@ impl Records {
         let steps = keys.len() as u64;
         let deaths = world.deaths();
         let record = self.entry(name, hash);
+        let more_gems = world.gems() > record.gems;
+        record.gems = record.gems.max(world.gems());
         let outcome = match &record.best {
             None => Outcome::First,
             Some(best) if steps < best.steps => Outcome::NewBest {
                 previous: best.steps,
             },
-            Some(best) => return Outcome::NotBetter { best: best.steps },
+            Some(best) => {
+                let best = best.steps;
+                if more_gems {
+                    self.save();
+                }
+                return Outcome::NotBetter { best };
+            }
         };
         let script = InputScript::from_frames(keys);
         record.best = Some(Best {
@@ -418,6 +428,7 @@ impl Records {
             name: String::new(),
             best: None,
             deaths: 0,
+            gems: 0,
         });
         name.clone_into(&mut record.name);
         record
@@ -536,7 +547,14 @@ impl Records {
             );
             let name = printable(&r.name);
             let name = if name.is_empty() { "-".into() } else { name };
-            text.push_str(&format!("{:016x} {best} {} {name}\n", r.hash, r.deaths));
+            let gems = match r.gems {
+                0 => String::new(),
+                n => format!("g{n} "),
+            };
+            text.push_str(&format!(
+                "{:016x} {best} {} {gems}{name}\n",
+                r.hash, r.deaths
+            ));
         }
         let mut bytes = text.into_bytes();
         for line in &self.kept_lines {

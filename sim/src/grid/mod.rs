@@ -1,5 +1,5 @@
 //! The tile grid of a level: tiles packed four bits each (a fifth bit
-//! beside them on a level that has springs or checkpoints), an occupancy
+//! beside them on a level that has springs, checkpoints or gems), an occupancy
 //! index (one bit per tile, column by column) so sweeps skip empty tiles,
 //! and scans that find the next non-empty tile along a row or a column.
 //! Knows nothing of the level file's text; `level` fills it.
@@ -47,7 +47,7 @@ pub enum GridError {
 
 /// One cell of the grid. Stored in four bits, two to a byte, so a
 /// 4096 × 4096 level holds 8 MiB of tiles (plus its 2 MiB index); the
-/// tiles past the first sixteen (springs, checkpoints) take a fifth bit,
+/// tiles past the first sixteen (springs, checkpoints, gems) take a fifth bit,
 /// kept apart and only on a level that has one.
 #[repr(u8)]
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
@@ -92,6 +92,9 @@ pub enum Tile {
     /// `F`: a checkpoint flag: touching it makes its cell where the player
     /// comes back after a death.
     Checkpoint = 0x12,
+    /// `*`: a gem: touching it collects it (an optional goal; it blocks
+    /// and kills nothing).
+    Gem = 0x13,
 }
 
 impl Tile {
@@ -116,6 +119,7 @@ impl Tile {
             '}' => Tile::OneWaySlopeUpLeft,
             'S' => Tile::Spring,
             'F' => Tile::Checkpoint,
+            '*' => Tile::Gem,
             '.' | ' ' | '@' | 'C' | 'W' => Tile::Empty,
             _ => return None,
         })
@@ -143,6 +147,7 @@ impl Tile {
             15 => Tile::OneWaySlopeUpLeft,
             0x11 => Tile::Spring,
             0x12 => Tile::Checkpoint,
+            0x13 => Tile::Gem,
             _ => Tile::Empty,
         }
     }
@@ -168,6 +173,7 @@ impl Tile {
             Tile::OneWaySlopeUpLeft => '}',
             Tile::Spring => 'S',
             Tile::Checkpoint => 'F',
+            Tile::Gem => '*',
         }
     }
 
@@ -209,6 +215,8 @@ pub struct Grid {
     /// How many tiles have the fifth bit: with none, reading a tile never
     /// looks at `fifth`.
     fifths: usize,
+    /// How many of them are gems.
+    gems: usize,
     /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
     occupied: Vec<u64>,
     words_per_col: usize,
@@ -277,6 +285,7 @@ impl Grid {
             packed: vec![0; stride * height],
             fifth: Vec::new(),
             fifths: 0,
+            gems: 0,
             occupied: vec![0; width * words_per_col],
             words_per_col,
             slopes: 0,
@@ -359,6 +368,7 @@ impl Grid {
         }
         self.slopes += tile.is_slope() as usize;
         self.one_way_slopes += tile.is_one_way_slope() as usize;
+        self.gems += (tile == Tile::Gem) as usize;
         self.packed[row * self.stride + col / 2] |= (tile as u8 & 0xF) << ((col % 2) * 4);
         self.set_fifth(col, row, tile);
         self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
@@ -391,6 +401,7 @@ impl Grid {
         self.slopes = self.slopes - before.is_slope() as usize + tile.is_slope() as usize;
         self.one_way_slopes = self.one_way_slopes - before.is_one_way_slope() as usize
             + tile.is_one_way_slope() as usize;
+        self.gems = self.gems - (before == Tile::Gem) as usize + (tile == Tile::Gem) as usize;
         let (col, row) = (cell.col as usize, cell.row as usize);
         let byte = &mut self.packed[row * self.stride + col / 2];
         let shift = (col % 2) * 4;
@@ -428,7 +439,12 @@ impl Grid {
         }
     }
 
-    /// Whether any tile is a spring or a checkpoint.
+    /// How many gems it holds.
+    pub fn gem_count(&self) -> usize {
+        self.gems
+    }
+
+    /// Whether any tile is a spring, a checkpoint or a gem.
     pub fn has_fifths(&self) -> bool {
         self.fifths > 0
     }

@@ -30,7 +30,7 @@ pub const MAX_GRID_SIDE: usize = crate::grid::MAX_SIDE;
 /// Largest level file, in bytes.
 pub const MAX_FILE_BYTES: u64 = 16 * 1024 * 1024;
 
-const TILE_CHARS: &str = "# - @ E ^ > < T C W J L 1 2 3 4 { } S F a-z . or space";
+const TILE_CHARS: &str = "# - @ E ^ > < T C W J L 1 2 3 4 { } S F * a-z . or space";
 
 /// A level: its header, tiles, spawn, movers, turrets, crates and walkers.
 /// Parsed from a level file ([`Level::parse`]), or built in code
@@ -177,6 +177,17 @@ impl Level {
 
     /// The checkpoints' cells, in reading order.
     pub fn checkpoints(&self) -> Vec<Cell> {
+        self.cells_of(Tile::Checkpoint)
+    }
+
+    /// The gems' cells, in reading order.
+    pub fn gems(&self) -> Vec<Cell> {
+        self.cells_of(Tile::Gem)
+    }
+
+    /// The cells holding `tile` (one of the tiles past sixteen), in
+    /// reading order.
+    fn cells_of(&self, tile: Tile) -> Vec<Cell> {
         let g = &self.grid;
         if !g.has_fifths() {
             return Vec::new();
@@ -184,7 +195,7 @@ impl Level {
         let (w, h) = (g.width() as i32, g.height() as i32);
         (0..h)
             .flat_map(|row| (0..w).map(move |col| Cell::new(col, row)))
-            .filter(|&c| g.tile(c) == Tile::Checkpoint)
+            .filter(|&c| g.tile(c) == tile)
             .collect()
     }
 

@@ -86,7 +86,7 @@ impl World {
                 b.stood = stands;
             }
         }
-        self.take_checkpoints();
+        self.take_marks();
         let p = &self.bodies[0];
         let (death, exit) = (p.events.death.then_some(p.cause), p.events.exit);
         if let Some(cause) = death {

@@ -93,20 +93,24 @@ impl World {
     }
 
     /// Step (5), last: each body that can finish the level (the player,
-    /// and actors with its rules) and can still move this step takes a
-    /// checkpoint it touched — one whose cell its box overlaps now, or
+    /// and actors with its rules) and can still move this step *touches*
+    /// every checkpoint and gem whose cell its box overlaps now, or
     /// overlapped anywhere in the rectangle its own move along x swept or
-    /// the one its move along y swept. Of several, the first in reading
-    /// order; none if the one it took last is among them. Taking one is
-    /// the event `checkpoint`, and its start (where a death brings it
-    /// back) stands on that cell's bottom edge, centred, as on the spawn.
-    pub(crate) fn take_checkpoints(&mut self) {
-        let grid = &self.level.grid;
-        if !grid.has_fifths() {
+    /// the one its move along y swept.
+    ///
+    /// It takes the first checkpoint touched in reading order, unless the
+    /// one it took last is among them: the event `checkpoint`, and its
+    /// start (where a death brings it back) stands on that cell's bottom
+    /// edge, centred, as on the spawn. It collects every gem touched: each
+    /// leaves the level (its cell is empty from then on), the world counts
+    /// it, and the body has the event `gem`.
+    pub(crate) fn take_marks(&mut self) {
+        if !self.level.grid.has_fifths() {
             return;
         }
         let mut touched = Vec::new();
-        for b in self.bodies.iter_mut() {
+        for i in 0..self.bodies.len() {
+            let b = &self.bodies[i];
             if !b.rules.exits || !b.movable() {
                 continue;
             }
@@ -114,16 +118,27 @@ impl World {
             let areas = [Some(b.rect), swept(&b.report.x), swept(&b.report.y)];
             touched.clear();
             for area in areas.iter().flatten() {
-                checkpoints_in(grid, area, &mut touched);
+                marks_in(&self.level.grid, area, &mut touched);
             }
-            let first = touched.iter().min_by_key(|c| (c.row, c.col)).copied();
-            let Some(cell) = first else { continue };
-            if b.checkpoint.is_some_and(|c| touched.contains(&c)) {
-                continue;
+            touched.sort_by_key(|&(c, _): &(Cell, Tile)| (c.row, c.col));
+            touched.dedup();
+            let flags = touched.iter().filter(|m| m.1 == Tile::Checkpoint);
+            let first = flags.clone().next().map(|m| m.0);
+            let b = &mut self.bodies[i];
+            let holds = b
+                .checkpoint
+                .is_some_and(|c| flags.clone().any(|m| m.0 == c));
+            if let (Some(cell), false) = (first, holds) {
+                b.checkpoint = Some(cell);
+                b.start = crate::level::spawn_rect(cell.col, cell.row, b.rect.w, b.rect.h);
+                b.events.checkpoint = true;
             }
-            b.checkpoint = Some(cell);
-            b.start = crate::level::spawn_rect(cell.col, cell.row, b.rect.w, b.rect.h);
-            b.events.checkpoint = true;
+            for &(cell, _) in touched.iter().filter(|m| m.1 == Tile::Gem) {
+                // NOTE: the cell is in the grid (it held a gem).
+                let _ = self.level.grid.put(cell, Tile::Empty);
+                self.gems += 1;
+                self.bodies[i].events.gem = true;
+            }
         }
     }
 
@@ -155,12 +170,13 @@ impl World {
     }
 }
 
-/// Adds to `out` every checkpoint cell `area` overlaps.
-fn checkpoints_in(grid: &crate::grid::Grid, area: &Rect, out: &mut Vec<Cell>) {
+/// Adds to `out` every checkpoint and gem cell `area` overlaps.
+fn marks_in(grid: &crate::grid::Grid, area: &Rect, out: &mut Vec<(Cell, Tile)>) {
     for row in area.rows() {
         for col in area.cols() {
-            if grid.get(col, row) == Tile::Checkpoint {
-                out.push(Cell::new(col, row));
+            let tile = grid.get(col, row);
+            if matches!(tile, Tile::Checkpoint | Tile::Gem) {
+                out.push((Cell::new(col, row), tile));
             }
         }
     }

@@ -73,6 +73,8 @@ pub struct World {
     /// The player's deaths, and how many of them were crushes, shots and
     /// walkers (each counted in `deaths` too).
     deaths: u32,
+    /// Gems collected since the level started.
+    gems: u32,
     crushes: u32,
     shot: u32,
     walker_deaths: u32,
@@ -109,6 +111,7 @@ impl World {
             frame: 0,
             history: 0xcbf2_9ce4_8422_2325,
             deaths: 0,
+            gems: 0,
             crushes: 0,
             shot: 0,
             walker_deaths: 0,
@@ -236,7 +239,7 @@ impl World {
             self.bodies[i].out_if_below(bottom);
             self.ground(BodyId(i as u32));
         }
-        self.take_checkpoints();
+        self.take_marks();
 
         // 6. Bullets fly, each to its first contact; crates that stand
         //    now land; deaths take effect; then turrets fire.
@@ -341,6 +344,7 @@ impl World {
             events.stomp,
             events.spring,
             events.checkpoint,
+            events.gem,
         ];
         let bits = happened
             .iter()
@@ -488,6 +492,12 @@ impl World {
     /// Steps taken since the level started.
     pub fn frame(&self) -> u64 {
         self.frame
+    }
+
+    /// The gems collected since the level started (of
+    /// [`Level::gems`](crate::Level::gems) at its start).
+    pub fn gems(&self) -> u32 {
+        self.gems
     }
 
     /// The player's deaths since the level started.

@@ -42,6 +42,8 @@ pub struct Events {
     /// Touched a checkpoint it had not taken last (the level's player:
     /// it comes back there after a death).
     pub checkpoint: bool,
+    /// Collected a gem (one or more).
+    pub gem: bool,
 }
 
 impl Events {
@@ -51,7 +53,8 @@ impl Events {
     }
 
     /// The trace's spelling: `jump`, `drop`, `bump`, `land`, `death`,
-    /// `exit`, `stomp`, `spring`, `checkpoint` joined by `|`, in that order.
+    /// `exit`, `stomp`, `spring`, `checkpoint`, `gem` joined by `|`, in
+    /// that order.
     pub fn trace_names(&self) -> String {
         join(&[
             (self.jump, "jump"),
@@ -63,6 +66,7 @@ impl Events {
             (self.stomp, "stomp"),
             (self.spring, "spring"),
             (self.checkpoint, "checkpoint"),
+            (self.gem, "gem"),
         ])
     }
 

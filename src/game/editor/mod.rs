@@ -204,7 +204,7 @@ impl EditView {
         if is_key_pressed(KeyCode::R) {
             self.choose(Brush::RAMP_SLOT);
         }
-        for (key, brush) in [(KeyCode::G, 'S'), (KeyCode::F, 'F')] {
+        for (key, brush) in [(KeyCode::G, 'S'), (KeyCode::F, 'F'), (KeyCode::V, '*')] {
             let slot = Brush::PALETTE.iter().position(|&b| b == Brush::Tile(brush));
             if let (true, Some(i)) = (is_key_pressed(key), slot) {
                 self.choose(i);

@@ -74,6 +74,7 @@ pub(super) fn draw(swatches: &[Area], ramp: usize, chosen: usize, time: f64) {
             Brush::RAMP_SLOT => "R".to_string(),
             13 => "G".to_string(),
             14 => "F".to_string(),
+            15 => "V".to_string(),
             i => (i + 1).to_string(),
         };
         text::draw(&key, x + 1.0, y, TEXT);
