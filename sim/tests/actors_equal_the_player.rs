@@ -12,7 +12,7 @@ mod common;
 use std::path::{Path, PathBuf};
 
 use common::{keys, level, EXACT};
-use dropthrough_sim::{CollisionMode, InputScript, Keys, Level, Rect, World};
+use dropthrough_sim::{CollisionMode, Events, InputScript, Keys, Level, Rect, World};
 
 fn bundled_levels() -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("levels");
@@ -43,7 +43,8 @@ enum End {
 }
 
 /// Steps a world with an actor on the player, both given `keys`, and says
-/// at which step they first differ (box, speed, ground or events), if
+/// at which step they first differ (box, speed, ground or events but the
+/// gems the player collects first), if
 /// before the first death or stomp of either. Returns how many steps they
 /// matched and how the run ended.
 fn follow(level: Level, mode: CollisionMode, keys: &[Keys]) -> Result<(usize, End), String> {
@@ -59,6 +60,12 @@ fn follow(level: Level, mode: CollisionMode, keys: &[Keys]) -> Result<(usize, En
         }
         let same =
             (p.rect(), p.vx(), p.vy(), p.grounded()) == (b.rect(), b.vx(), b.vy(), b.grounded());
+        // NOTE: a gem is collected once, by the first body that touches it
+        // in id order: the player, never also the actor on it.
+        if be.gem {
+            return Err(format!("step {}: the actor took a gem", n + 1));
+        }
+        let (pe, be) = (Events { gem: false, ..pe }, be);
         if !same || pe != be {
             return Err(format!(
                 "step {}: player {:?} v=({}, {}) {pe}; actor {:?} v=({}, {}) {be}",

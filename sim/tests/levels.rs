@@ -266,16 +266,35 @@ fn no_campaign_level_is_won_by_holding_one_key_and_every_one_can_kill() {
 }
 
 #[test]
-fn no_spawn_is_reached_by_a_hazard_in_the_first_second_standing_still() {
+fn no_spawn_or_checkpoint_is_reached_by_a_hazard_in_the_first_second_standing_still() {
     // A player who has not yet touched a key — or whose keys, held into a
     // death, count only once pressed again — is never killed where it
     // stands within a second (a turret's first shot, a crusher, a walker).
+    // Each checkpoint too: the level with its spawn moved onto the flag.
     let still = InputScript::parse("", "still").unwrap();
     for path in bundled_levels() {
-        let level = Level::load(&path).unwrap();
-        for mode in CollisionMode::EXACT {
-            let run = headless::run(level.clone(), mode, 60, &still, None).unwrap();
-            assert_eq!(run.deaths, 0, "{} ({mode}): {run}", path.display());
+        let text = std::fs::read_to_string(&path).unwrap();
+        let level = Level::parse(&text, "x").unwrap();
+        let grid_from = text.lines().position(|l| l.starts_with('#')).unwrap();
+        let mut starts = vec![(level.clone(), "the spawn".to_string())];
+        for flag in level.checkpoints() {
+            let mut lines: Vec<String> = text.lines().map(|l| l.replace('@', ".")).collect();
+            let row = &mut lines[grid_from + flag.row as usize];
+            let col = flag.col as usize;
+            row.replace_range(col..col + 1, "@");
+            let moved = Level::parse(&lines.join("\n"), "x").unwrap();
+            starts.push((moved, format!("the checkpoint at {flag:?}")));
+        }
+        for (level, start) in starts {
+            for mode in CollisionMode::EXACT {
+                let run = headless::run(level.clone(), mode, 60, &still, None).unwrap();
+                assert_eq!(
+                    run.deaths,
+                    0,
+                    "{} from {start} ({mode}): {run}",
+                    path.display()
+                );
+            }
         }
     }
 }
