@@ -157,12 +157,13 @@ impl Body {
     }
 
     /// A wall jump, when wall jumps are on (`wall_slide` above 0): a jump
-    /// is buffered, it cannot jump from the ground (not grounded, no
-    /// coyote time), and it touches a wall on exactly one side. It leaps
+    /// is buffered and it touches a wall on exactly one side. It leaps
     /// away from that wall at the run speed, rising at the jump speed
-    /// (held Jump keeps it rising as a jump does), facing away.
+    /// (held Jump keeps it rising as a jump does), facing away. Asked only
+    /// once [`Body::try_jump`] refused, so with a jump buffered it is
+    /// neither grounded nor within coyote time.
     fn try_wall_jump(&mut self, grid: &Grid, tuning: &Tuning) -> bool {
-        if tuning.wall_slide <= 0.0 || self.jump_buffer == 0 || self.grounded || self.coyote > 0 {
+        if tuning.wall_slide <= 0.0 || self.jump_buffer == 0 {
             return false;
         }
         let away = match (self.touches_wall(grid, -1), self.touches_wall(grid, 1)) {

@@ -417,3 +417,14 @@ fn a_checkpoint_on_a_solid_movers_path_is_an_error_naming_both() {
          which would crush every respawn there (expected checkpoints off solid movers' paths)"
     );
 }
+
+#[test]
+fn a_spring_throws_on_a_level_with_slopes_too() {
+    // A ramp elsewhere makes the level one with slopes (shoulders asked).
+    let text = "#########\n#.......#\n#.......#\n#.@...J.#\n##S######\n";
+    for mode in EXACT {
+        let mut w = World::new(level(text), mode);
+        let frames = hold(&mut w, "none", 30);
+        assert!(first(&frames, |e| e.spring).is_some(), "{mode}");
+    }
+}

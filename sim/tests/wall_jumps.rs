@@ -210,3 +210,25 @@ fn without_wall_slide_in_the_header_there_are_no_slides_or_wall_jumps() {
         );
     }
 }
+
+#[test]
+fn a_wall_jump_starts_at_the_jump_speed_even_with_no_hold_time() {
+    // With no jump hold, nothing keeps the rise at the jump speed: the
+    // leap's own speed shows, less one step of gravity.
+    let tuning = dropthrough_sim::Tuning {
+        jump_hold_time: 0.0,
+        wall_slide: 40.0,
+        ..dropthrough_sim::Tuning::default()
+    };
+    for mode in EXACT {
+        let mut w = World::with_tuning(level(TOWER), mode, tuning);
+        let frames = run(
+            &mut w,
+            "1-10 right\n11-16 right+jump\n17-24 right\n25 right+jump\n26-50 right\n",
+            50,
+        );
+        let leap = &frames[24];
+        assert!(!leap.grounded && leap.events.jump, "{mode}: {leap:?}");
+        assert_eq!((leap.vx, leap.vy), (-180.0, -210.0 + 30.0), "{mode}");
+    }
+}
