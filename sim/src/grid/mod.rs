@@ -197,7 +197,7 @@ impl Tile {
 /// tile, column by column, set where the tile is not empty: a vertical sweep
 /// skips 64 empty rows per word read. A horizontal sweep reads the row's
 /// packed tiles, 16 to a word. In all, 0.625 bytes per tile; a level with
-/// springs or checkpoints adds a bit per tile (their codes' fifth bit; each
+/// springs, checkpoints or gems adds a bit per tile (their codes' fifth bit; each
 /// keeps a non-zero low nibble, so the row scans still see it), and one
 /// with bullets a byte per tile of clearance the first time one flies.
 #[derive(Clone, Debug)]
@@ -210,7 +210,7 @@ pub struct Grid {
     packed: Vec<u8>,
     /// The fifth bit of each tile's code, row by row, bit `i % 64` of word
     /// `i / 64` for tile `i = row × width + col`; empty until a tile with
-    /// that bit is put in (a level without springs or checkpoints).
+    /// that bit is put in (a level without springs, checkpoints or gems).
     fifth: Vec<u64>,
     /// How many tiles have the fifth bit: with none, reading a tile never
     /// looks at `fifth`.
