@@ -15,15 +15,6 @@ fn tile() -> impl Strategy<Value = char> {
     prop_oneof![10 => Just('.'), 3 => Just('#'), 3 => Just('-'), 1 => Just('^'), 1 => Just('E'), 1 => Just('S'), 1 => Just('F'), 1 => Just('*')]
 }
 
-fn speed() -> impl Strategy<Value = Option<f32>> {
-    prop_oneof![
-        2 => Just(None),
-        2 => (1.0f32..2_000.0).prop_map(Some),
-        2 => (2_000.0f32..100_000.0).prop_map(Some),
-        1 => Just(Some(10_000_000.0)),
-    ]
-}
-
 /// A random level: a grid of random tiles with one `@`, and random header speeds.
 fn level_text() -> impl Strategy<Value = String> {
     (3usize..24, 3usize..40)

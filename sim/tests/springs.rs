@@ -180,15 +180,6 @@ fn tile() -> impl Strategy<Value = char> {
     prop_oneof![10 => Just('.'), 3 => Just('#'), 2 => Just('-'), 1 => Just('^'), 2 => Just('S'), 2 => Just('F'), 2 => Just('*')]
 }
 
-fn speed() -> impl Strategy<Value = Option<f32>> {
-    prop_oneof![
-        2 => Just(None),
-        2 => (1.0f32..2_000.0).prop_map(Some),
-        2 => (2_000.0f32..100_000.0).prop_map(Some),
-        1 => Just(Some(10_000_000.0)),
-    ]
-}
-
 /// A random level of every tile springs and checkpoints meet, with random
 /// speeds (the spring's included).
 fn level_text() -> impl Strategy<Value = String> {

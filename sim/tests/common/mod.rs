@@ -129,3 +129,15 @@ pub fn random_inputs(
             .collect()
     })
 }
+
+/// A header speed for random levels: none (the default), slow, fast, or
+/// 10,000,000 px/s.
+pub fn speed() -> impl proptest::strategy::Strategy<Value = Option<f32>> {
+    use proptest::prelude::*;
+    prop_oneof![
+        2 => Just(None),
+        2 => (1.0f32..2_000.0).prop_map(Some),
+        2 => (2_000.0f32..100_000.0).prop_map(Some),
+        1 => Just(Some(10_000_000.0)),
+    ]
+}
