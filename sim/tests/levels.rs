@@ -210,6 +210,8 @@ fn the_campaign_is_its_levels_in_worlds_in_order_the_lab_last() {
             "Crates and Walkers",
             "Hills",
             "Springs and Flags",
+            "The Long Way",
+            "The Last Climb",
             LAB
         ]
     );
@@ -232,6 +234,15 @@ fn every_par_time_is_its_solution_rounded_up_to_a_second_plus_one() {
             path.display()
         );
     }
+}
+
+#[test]
+fn the_campaigns_par_times_add_up_to_at_least_fifteen_minutes() {
+    let seconds: f64 = bundled_levels()
+        .iter()
+        .map(|p| Level::load(p).unwrap().header().number("par").unwrap())
+        .sum();
+    assert!(seconds >= 15.0 * 60.0, "par times add up to {seconds} s");
 }
 
 #[test]
