@@ -5,10 +5,10 @@
 # trace the game wrote, the screenshot taken from outside the game, and that
 # replaying the game's own recording headless gives the identical trace.
 # Then the level select, a ghost, the editor (a change saved with Ctrl+S and
-# played headless), the build with sound on a machine without a sound
-# device, and examples/minimal_game.rs, each the same way.
+# played headless), sound with no sound device and with a device made a
+# file, and examples/minimal_game.rs, each the same way.
 #
-#   scripts/e2e.sh                      run the test (needs xvfb, xdotool, x11-apps, libasound2-dev)
+#   scripts/e2e.sh                      run the test (needs xvfb, xdotool, x11-apps; ALSA's libasound2 for the sound checks)
 #   scripts/e2e.sh --update-screenshot  also refresh docs/screenshot.png
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -21,7 +21,7 @@ for tool in xvfb-run xdotool xwd python3; do
 done
 
 cargo build --release --quiet
-cargo build --quiet --features sound   # needs libasound2-dev on Linux
+cargo build --quiet   # a debug build, for the no-sound-device check
 cargo build --quiet --example minimal_game
 out=$(mktemp -d)
 export E2E_OUT="$out"

@@ -202,6 +202,7 @@ def main(out):
     sound = screenshot(out, "sound")
     c.check(bbox(sound, PLAYER) is not None and bbox(sound, SOLID) is not None,
             "the build with sound draws the game on a machine with no sound device")
+    check_sound(c, out)
 
     check_text_stays_whole(c, out)
 
@@ -259,6 +260,28 @@ def check_text_stays_whole(c, out):
     differ = sum(1 for a, b in zip(*helps) for p, q in zip(a, b) if p != q)
     c.check(differ == 0,
             f"after two minutes of play the help lines are pixel-identical ({differ} pixels differ)")
+
+
+def check_sound(c, out):
+    """No device: one line says so. A device (a file): sound, then silence once muted."""
+    log = (out / "sound.log").read_text()
+    c.check(log.startswith("dropthrough: no sound (") and len(log.splitlines()) == 1,
+            f"with no sound device the game says so once, in one line: {log!r}")
+    device_log = (out / "sound-device.log").read_text()
+    c.check(device_log == "", f"with a sound device the game says nothing: {device_log!r}")
+    raw = (out / "sound.raw").read_bytes()
+    samples = struct.unpack(f"<{len(raw) // 2}h", raw[: len(raw) // 2 * 2])
+    rate = 44100
+    muted_at = int((out / "sound-muted-at.txt").read_text()) // 2
+    before, after = samples[:muted_at], samples[muted_at:]
+    heard = sum(1 for s in before if abs(s) > 200)
+    c.check(len(before) > rate and heard > rate // 4,
+            f"the game plays sound on the default device by default "
+            f"({len(before) / rate:.1f} s before M, {heard} samples heard)")
+    # What was mixed before M may still be in the device's buffer (50 ms).
+    tail = after[rate // 10:]
+    c.check(len(tail) > rate // 2 and all(s == 0 for s in tail),
+            f"after M the game is silent ({len(tail) / rate:.1f} s of silence)")
 
 
 def screenshot(out, name):

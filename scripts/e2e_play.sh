@@ -220,8 +220,9 @@ for sig in INT TERM; do
   echo "$code" >"$out/signal-$sig.code"
 done
 
-# Sound, on a machine with no sound device (Xvfb has none): the build with
-# sound starts, plays and quits as the silent one does.
+# Sound, on a machine with no sound device (Xvfb has none): the game (a
+# debug build here) starts, says once that there is no sound, plays and
+# quits as it would with sound.
 target/debug/dropthrough tests/e2e/level.txt >"$out/sound.log" 2>&1 &
 game=$!
 await_window '^dropthrough' "the build with sound"
@@ -234,6 +235,30 @@ xdotool key m
 sleep 0.3
 xwd -silent -id "$wid" >"$out/sound.xwd"
 quit "the game built with sound" "$out/sound.log"
+
+# Sound by default: ALSA's default device made a file (an ~/.asoundrc of the
+# game's own HOME), so what the game plays can be read back. A second of
+# the level (its music, a jump), then M, then a second muted.
+mkdir -p "$out/alsa-home"
+cat >"$out/alsa-home/.asoundrc" <<ASOUNDRC
+pcm.!default {
+  type file
+  slave.pcm "null"
+  file "$out/sound.raw"
+  format "raw"
+}
+ASOUNDRC
+HOME="$out/alsa-home" "$bin" tests/e2e/level.txt >"$out/sound-device.log" 2>&1 &
+game=$!
+await_window '^dropthrough' "the game with a sound device"
+sleep 1
+xdotool key space
+sleep 1
+xdotool key m
+sleep 0.2
+wc -c <"$out/sound.raw" >"$out/sound-muted-at.txt"
+sleep 1
+quit "the game with a sound device" "$out/sound-device.log"
 
 # Text that never breaks up: the help lines at the foot of the window, at
 # the start and after two minutes of varied play (levels, deaths, modes, the

@@ -23,8 +23,8 @@ esac
 if ! rustup target list --installed | grep -qx wasm32-unknown-unknown; then
   rustup target add wasm32-unknown-unknown
 fi
-# With sound: a browser needs no system library for it.
-cargo build --release --target wasm32-unknown-unknown --bin dropthrough --features sound
+# Sound is in every build; a browser needs no system library for it.
+cargo build --release --target wasm32-unknown-unknown --bin dropthrough
 
 # macroquad's loader, from the exact macroquad version this build uses.
 version=$(cargo metadata --format-version 1 --locked 2>/dev/null \

@@ -281,9 +281,7 @@ impl Game {
         let has = |c: Command| pressed.contains(&c);
         let level_before = place(&self.session);
         if has(Command::Mute) {
-            if let Some(why) = self.sounds.toggle_mute() {
-                self.notices.say(why.to_string());
-            }
+            self.sounds.toggle_mute();
         }
         if has(Command::Edit) && self.session.phase() != Phase::Menu {
             if self.session.phase() != Phase::Editing {
