@@ -293,8 +293,13 @@ def screenshot(out, name):
 def check_menu_and_ghost(c, out):
     """The level select, a level played to its exit, its best time kept in
     the data directory, and its ghost on the second try."""
+    title = screenshot(out, "title")
     menu = screenshot(out, "menu")
     first = screenshot(out, "first-try")
+    c.check(bbox(title, PLAYER) is not None and not bands(title, WHITE, top=40),
+            "the game starts on its title screen: the name and the character, no level rows")
+    c.check(bool(bands(menu, WHITE, top=40)),
+            "a key on the title screen shows the level select (and plays no level)")
     screenshot(out, "complete")
     second = screenshot(out, "second-try")
     c.check(bbox(menu, PLAYER) is not None, "the level select shows the first level behind it")
@@ -368,6 +373,9 @@ def check_menu_click(c, out):
     before = read_xwd(out / "click-menu.xwd")[2]
     after = read_xwd(out / "click-chosen.xwd")[2]
     was, now = bands(before, WHITE, top=40), bands(after, WHITE, top=40)
+    first_row = bands(read_xwd(out / "menu.xwd")[2], WHITE, top=40)
+    c.check(bool(was) and was[:1] == first_row[:1],
+            f"the click that left the title chose no level: the first row is still chosen ({was[:1]})")
     c.check(bool(was) and bool(now) and now[0][0] > was[0][1],
             f"a click on the next row chooses it: the chosen line moved from {was[:1]} to {now[:1]}")
     records = out / "click-data" / "records.txt"

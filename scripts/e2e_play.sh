@@ -71,6 +71,9 @@ menu_dir=$(pwd)/tests/e2e/menu
 (cd "$menu_dir" && exec "$OLDPWD/$bin") >"$out/menu.log" 2>&1 &
 game=$!
 await_window '^dropthrough' "the level select"
+xwd -silent -id "$wid" >"$out/title.xwd"
+xdotool key Return      # leaves the title screen, and does nothing else
+sleep 0.3
 xwd -silent -id "$wid" >"$out/menu.xwd"
 xdotool key Return      # the first level
 sleep 0.3
@@ -97,6 +100,8 @@ quit "the game from its level select" "$out/menu.log"
 (cd "$menu_dir" && DROPTHROUGH_DATA_DIR="$out/click-data" exec "$OLDPWD/$bin") >"$out/click.log" 2>&1 &
 game=$!
 await_window '^dropthrough' "the level select for clicks"
+xdotool click 1         # on the title, over where the level rows will be: leaves it
+sleep 0.3
 xwd -silent -id "$wid" >"$out/click-menu.xwd"
 read -r click_x click_y < <(python3 scripts/e2e_check.py --menu-click "$out/click-menu.xwd")
 xdotool mousemove --window "$wid" "$click_x" "$click_y" click 1
@@ -120,6 +125,8 @@ export DROPTHROUGH_DATA_DIR="$out/settings-data"
 (cd "$menu_dir" && exec "$OLDPWD/$bin") >"$out/settings.log" 2>&1 &
 game=$!
 await_window '^dropthrough' "the settings screen"
+xdotool key space       # past the title screen
+sleep 0.3
 xdotool key o           # settings: the cursor on the first row (left)
 sleep 0.3
 xdotool key Down        # right
@@ -271,6 +278,8 @@ export DROPTHROUGH_DATA_DIR="$out/text-data"
 "$bin" >"$out/text.log" 2>&1 &
 game=$!
 await_window '^dropthrough' "the two-minute text check"
+xdotool key space       # past the title screen
+sleep 0.3
 xdotool key Return      # the first level
 sleep 1
 xwd -silent -id "$wid" >"$out/text-start.xwd"

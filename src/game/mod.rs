@@ -21,6 +21,7 @@ mod select;
 mod sound;
 mod sprite;
 mod text;
+mod title;
 mod touch;
 #[cfg(target_arch = "wasm32")]
 pub mod web;
@@ -156,6 +157,9 @@ struct Game {
     completed_at: Option<f64>,
     /// The level select's rows as last drawn: where a click or tap picks.
     menu_rows: Vec<(usize, layout::Area)>,
+    /// The title screen, until a key, button, click or tap (only when the
+    /// game starts on its level select).
+    title: Option<title::Title>,
     #[cfg(target_arch = "wasm32")]
     announced: bool,
     #[cfg(target_arch = "wasm32")]
@@ -171,6 +175,7 @@ impl Game {
         let mut controls = Controls::default();
         let mut sounds = sound::Sounds::start();
         let menus = Menus::load(&mut session, &mut controls, &mut sounds, &mut notices);
+        let session_starts_on_menu = session.phase() == Phase::Menu;
         // On a touch screen the help names the on-screen pad's buttons
         // (a pad's) from the start, not keys there may be none of.
         if touch::shown() {
@@ -195,6 +200,7 @@ impl Game {
             last_reload_check: get_time(),
             completed_at: None,
             menu_rows: Vec::new(),
+            title: (session_starts_on_menu).then(title::Title::new),
             #[cfg(target_arch = "wasm32")]
             announced: false,
             #[cfg(target_arch = "wasm32")]
@@ -213,6 +219,19 @@ impl Game {
             self.phase_before = self.session.phase();
         }
         pad::poll();
+        if self.title.is_some() {
+            // Any key, button, click or tap leaves the title, and does
+            // nothing else: a click that focuses the page chooses no level.
+            let any = !get_keys_pressed().is_empty()
+                || pad::any_pressed()
+                || is_mouse_button_pressed(MouseButton::Left);
+            if any {
+                self.title = None;
+                #[cfg(target_arch = "wasm32")]
+                web::log("title closed");
+            }
+            return Vec::new();
+        }
         if pad::any_pressed() {
             // NOTE: on a touch screen the on-screen pad presses the pad's
             // buttons: its help names only those it has.
@@ -406,7 +425,13 @@ impl Game {
     }
 
     /// The fixed steps for the time that passed, then the world's music.
+    /// (On the title only its demo steps, to the first world's music.)
     fn steps(&mut self) {
+        if let Some(title) = &mut self.title {
+            title.advance(f64::from(get_frame_time()), get_time());
+            self.sounds.music(Some(0));
+            return;
+        }
         for _ in 0..self.clock.advance(f64::from(get_frame_time())) {
             let keys = self.latch.take(&self.controls.bindings);
             #[cfg(target_arch = "wasm32")]
@@ -435,8 +460,12 @@ impl Game {
     /// Draws the world between its last two steps (or the level being
     /// edited), then the bars and panels laid out around it.
     fn draw(&mut self) {
-        let session = &mut self.session;
         let now = get_time();
+        if let Some(title) = &self.title {
+            title.draw(now, touch::shown());
+            return;
+        }
+        let session = &mut self.session;
         for notice in session.take_notices() {
             self.notices.say(notice);
         }
@@ -516,10 +545,11 @@ impl Game {
                 .filter(|&i| self.session.record(i).is_some_and(|r| r.best.is_some()))
                 .count();
             web::log(&format!(
-                "ready level {} mode {} levels {} bests {bests}",
+                "ready level {} mode {} levels {} bests {bests}{}",
                 self.session.level_file().path.display(),
                 self.session.mode(),
-                self.session.level_count()
+                self.session.level_count(),
+                if self.title.is_some() { " title" } else { "" }
             ));
             self.announced = true;
         }

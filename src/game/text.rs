@@ -113,6 +113,24 @@ pub fn draw(text: &str, x: f32, top: f32, colour: Color) {
     );
 }
 
+/// Draws `text` `scale` times its size (a whole number keeps the pixels
+/// square), its box's top-left corner at (`x`, `top`).
+pub fn draw_scaled(text: &str, x: f32, top: f32, scale: f32, colour: Color) {
+    let baseline = top.round() + metrics().ascent * scale;
+    draw_text_ex(
+        drawn(text),
+        x.round(),
+        baseline,
+        TextParams {
+            font: FONT_LOADED.get(),
+            font_size: PX,
+            font_scale: scale,
+            color: colour,
+            ..Default::default()
+        },
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -257,8 +257,13 @@ try {
 
   // 3b. Without a level in the URL, the level select: Down, Enter plays the
   //     second level; Esc goes back to the menu (and the page stays).
+  //     First the title screen: Enter leaves it and does nothing else.
   const menu = await open("");
-  await waitFor(menu.lines, /dropthrough: ready/);
+  const titled = await waitFor(menu.lines, /dropthrough: ready/);
+  check(titled !== null && titled.endsWith(" title"), `without level= the page opens on the title screen (${titled})`);
+  await menu.page.keyboard.press("Enter");
+  check(await waitFor(menu.lines, /dropthrough: title closed/, 5000) !== null, "a key leaves the title screen");
+  await menu.page.waitForTimeout(200);
   await menu.page.keyboard.press("ArrowDown");
   await menu.page.waitForTimeout(100);
   await menu.page.keyboard.press("Enter");
