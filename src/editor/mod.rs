@@ -15,7 +15,7 @@ use std::path::{Path, PathBuf};
 use crate::store::AtomicFile;
 use dropthrough_sim::header::{NUMBER_KEYS, TEXT_KEYS};
 use dropthrough_sim::level::Level;
-use dropthrough_sim::mover::SolidKind;
+use dropthrough_sim::mover::{Dir, MoverSpec, SolidKind};
 
 mod doc;
 
@@ -110,6 +110,42 @@ fn new_mover_spec(kind: SolidKind) -> &'static str {
         SolidKind::OneWay => "oneway up 3 60",
         SolidKind::Solid => "solid right 3 60",
     }
+}
+
+/// `spec` with word `word` (0 kind, 1 direction, 2 tiles, 3 speed) stepped
+/// once forward or back, as [`Editor::step_mover`] says.
+pub fn stepped_mover(spec: MoverSpec, word: usize, forward: bool) -> MoverSpec {
+    let mut next = spec;
+    match word {
+        0 => {
+            next.kind = match spec.kind {
+                SolidKind::Solid => SolidKind::OneWay,
+                SolidKind::OneWay => SolidKind::Solid,
+            }
+        }
+        1 => {
+            const CLOCKWISE: [Dir; 4] = [Dir::Up, Dir::Right, Dir::Down, Dir::Left];
+            let at = CLOCKWISE.iter().position(|&d| d == spec.dir).unwrap_or(0);
+            next.dir = CLOCKWISE[(at + if forward { 1 } else { 3 }) % 4];
+        }
+        2 => {
+            next.tiles = match forward {
+                true if spec.tiles >= 16 => spec.tiles,
+                true => spec.tiles + 1,
+                false => spec.tiles.saturating_sub(1).max(1),
+            }
+        }
+        _ => {
+            let steps = (spec.speed / 20.0).floor();
+            next.speed = match forward {
+                true => (steps + 1.0) * 20.0,
+                false if spec.speed % 20.0 != 0.0 => steps * 20.0,
+                false => (steps - 1.0) * 20.0,
+            }
+            .clamp(20.0, 600.0);
+        }
+    }
+    next
 }
 
 /// The text of a new level (N in the level select): a walled room with a
@@ -363,6 +399,20 @@ impl Editor {
         } else {
             Err(self.message.clone().unwrap_or_default())
         }
+    }
+
+    /// Steps word `word` (0 kind, 1 direction, 2 tiles, 3 speed) of mover
+    /// `key`'s line once forward (or back), as a click on it in the panel
+    /// does: solid and oneway in turn, the directions clockwise, a tile
+    /// more or less (1 to 16), 20 px/s faster or slower (20 to 600, from
+    /// the next multiple of 20). Refused, with the reason, as
+    /// [`Editor::set_header`] refuses.
+    pub fn step_mover(&mut self, key: &str, word: usize, forward: bool) -> Result<(), String> {
+        let value = self.doc.header(key).unwrap_or_default();
+        let spec = dropthrough_sim::header::parse_mover(&value)
+            .map_err(|(_, why)| format!("{key}: {why}"))?;
+        let next = stepped_mover(spec, word, forward);
+        self.set_header(key, &next.to_string())
     }
 
     /// Undoes the last edit; false if there is none.

@@ -62,3 +62,60 @@ fn every_brush_has_its_own_name() {
     names.dedup();
     assert_eq!(names.len(), count, "{names:?}");
 }
+
+#[test]
+fn a_click_steps_each_word_of_a_movers_line_within_its_range() {
+    use dropthrough_sim::header::parse_mover;
+    let step = |value: &str, word: usize, forward: bool| {
+        stepped_mover(parse_mover(value).unwrap(), word, forward).to_string()
+    };
+    assert_eq!(step("solid right 3 60", 0, true), "oneway right 3 60");
+    assert_eq!(step("oneway right 3 60", 0, false), "solid right 3 60");
+    assert_eq!(step("solid up 3 60", 1, true), "solid right 3 60");
+    assert_eq!(step("solid left 3 60", 1, true), "solid up 3 60");
+    assert_eq!(step("solid up 3 60", 1, false), "solid left 3 60");
+    assert_eq!(step("solid up 3 60", 2, true), "solid up 4 60");
+    assert_eq!(step("solid up 16 60", 2, true), "solid up 16 60");
+    assert_eq!(
+        step("solid up 40 60", 2, true),
+        "solid up 40 60",
+        "never shorter going up"
+    );
+    assert_eq!(step("solid up 1 60", 2, false), "solid up 1 60");
+    assert_eq!(step("solid up 40 60", 2, false), "solid up 39 60");
+    assert_eq!(step("solid up 3 60", 3, true), "solid up 3 80");
+    assert_eq!(step("solid up 3 65", 3, true), "solid up 3 80");
+    assert_eq!(step("solid up 3 65", 3, false), "solid up 3 60");
+    assert_eq!(step("solid up 3 60", 3, false), "solid up 3 40");
+    assert_eq!(step("solid up 3 20", 3, false), "solid up 3 20");
+    assert_eq!(step("solid up 3 600", 3, true), "solid up 3 600");
+}
+
+#[test]
+fn stepping_a_movers_word_edits_its_line_and_is_refused_as_typing_is() {
+    // The spawn is two rows above the mover's right cell.
+    let text = "b = solid right 2 60\n#######\n#..@..#\n#.....#\n#.bb..#\n#....E#\n#######\n";
+    let mut editor = Editor::open(Path::new("m.txt"), text).unwrap();
+    editor.step_mover("b", 3, true).unwrap();
+    assert!(
+        editor.text().starts_with("b = solid right 2 80\n"),
+        "{}",
+        editor.text()
+    );
+    editor.step_mover("b", 1, true).unwrap();
+    assert!(
+        editor.text().starts_with("b = solid down 2 80\n"),
+        "{}",
+        editor.text()
+    );
+    assert!(editor.undo());
+    // Up two tiles, its path would crush the spawn: refused, unchanged.
+    let refused = editor.step_mover("b", 1, false);
+    assert!(refused.is_err(), "{refused:?}");
+    assert!(
+        editor.text().starts_with("b = solid right 2 80\n"),
+        "{}",
+        editor.text()
+    );
+    assert!(editor.step_mover("z", 0, true).is_err(), "no mover z");
+}

@@ -27,7 +27,7 @@ const PAN_SPEED: f32 = 600.0;
 /// The help line at the bottom while editing.
 pub const HELP: [&str; 2] = [
     "1-9 0 - = brush   R ramps (again: next)   left paint   right erase   Q rectangle   arrows or middle/Space+drag pan   wheel zoom",
-    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   Ctrl+D download   click a header line to change it   E play   Esc play",
+    "Ctrl+Z undo   Ctrl+Y redo   Ctrl+S save   Ctrl+L link   Ctrl+D download   click a header line to change it (a mover's word: step it, right: back)   E play   Esc play",
 ];
 
 /// What the editor's view remembers between frames.
@@ -318,23 +318,55 @@ impl EditView {
     }
 
     fn palette_and_panel_clicks(&mut self, session: &mut Session) {
-        if !is_mouse_button_pressed(MouseButton::Left) {
+        let left = is_mouse_button_pressed(MouseButton::Left);
+        if !left && !is_mouse_button_pressed(MouseButton::Right) {
             return;
         }
         let at = mouse_position();
         let frame = self.frame.borrow().clone();
-        if let Some(i) = frame.swatches.iter().position(|s| s.has(at)) {
+        if let Some(i) = frame
+            .swatches
+            .iter()
+            .position(|s| s.has(at))
+            .filter(|_| left)
+        {
             self.choose(i);
         }
         let fields = session
             .editor()
             .map(|e| e.header_fields())
             .unwrap_or_default();
-        if let Some((i, _)) = frame.fields.iter().find(|(_, area)| area.has(at)) {
-            if let Some((key, value)) = fields.get(*i) {
-                self.typing = Some((key.clone(), value.clone()));
+        let Some((key, value)) = frame
+            .fields
+            .iter()
+            .find(|(_, area)| area.has(at))
+            .and_then(|(i, area)| fields.get(*i).map(|f| (f, area)))
+            .map(|((key, value), area)| {
+                // The line reads `key = value` from the panel's padding, one
+                // character a fixed advance: which character was clicked.
+                let char_at = ((at.0 - area.x - layout::PAD) / text::advance()).floor();
+                let word = mover_word(key, value, char_at.max(0.0) as usize);
+                ((key.clone(), value.clone()), word)
+            })
+            .map(|((key, value), word)| (key, (value, word)))
+        else {
+            return;
+        };
+        match value {
+            // A click on a mover's word steps it (right click: back).
+            (_, Some(word)) => {
+                if let Some(editor) = session.editor_mut() {
+                    self.said = editor
+                        .step_mover(&key, word, left)
+                        .err()
+                        .map(|why| (why, Tone::Error));
+                }
+            }
+            (value, None) if left => {
+                self.typing = Some((key, value));
                 self.said = None;
             }
+            _ => {}
         }
     }
 
@@ -537,5 +569,50 @@ impl EditView {
                 )
             })
             .collect()
+    }
+}
+
+/// Which word of mover `key`'s value (0 kind, 1 direction, 2 tiles, 3
+/// speed) is under character `at` of its panel line `key = value`; none on
+/// the key, on a space, or on a line that is not a mover's.
+fn mover_word(key: &str, value: &str, at: usize) -> Option<usize> {
+    dropthrough_sim::header::mover_key(key)?;
+    let start = key.chars().count() + 3;
+    let offset = at.checked_sub(start)?;
+    let chars: Vec<char> = value.chars().collect();
+    if chars.get(offset).is_none_or(|c| *c == ' ') {
+        return None;
+    }
+    let word = chars[..offset]
+        .iter()
+        .zip(chars.iter().skip(1))
+        .filter(|(a, b)| **a == ' ' && **b != ' ')
+        .count();
+    (word < 4).then_some(word)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::mover_word;
+
+    #[test]
+    fn a_click_on_a_movers_line_finds_the_word_under_it() {
+        let line = "b = solid right 3 60";
+        let word_at = |i: usize| mover_word("b", "solid right 3 60", i);
+        assert_eq!(&line[4..9], "solid");
+        assert_eq!(
+            (0..4).map(word_at).collect::<Vec<_>>(),
+            [None; 4],
+            "the key: type"
+        );
+        assert_eq!(word_at(4), Some(0));
+        assert_eq!(word_at(8), Some(0));
+        assert_eq!(word_at(9), None, "a space");
+        assert_eq!(word_at(10), Some(1));
+        assert_eq!(word_at(16), Some(2));
+        assert_eq!(word_at(18), Some(3));
+        assert_eq!(word_at(19), Some(3));
+        assert_eq!(word_at(20), None, "past the end");
+        assert_eq!(mover_word("gravity", "1800", 12), None, "not a mover");
     }
 }
