@@ -18,6 +18,8 @@ TILE = 16
 # Colours the game draws with (src/game/palette.rs), as 8-bit RGB.
 SOLID = (86, 92, 122)
 PLAYER = (255, 120, 60)
+# The player behind a menu: src/game/palette.rs's DIM_BEHIND_MENU leaves 45 %.
+DIMMED_PLAYER = tuple(round(v * 0.45) for v in PLAYER)
 BACKGROUND = (0.086, 0.094, 0.149)
 GHOST, GHOST_ALPHA = (0.55, 0.8, 1.0), 0.45
 # The ghost is translucent: drawn over the background it is this colour.
@@ -302,7 +304,8 @@ def check_menu_and_ghost(c, out):
             "a key on the title screen shows the level select (and plays no level)")
     screenshot(out, "complete")
     second = screenshot(out, "second-try")
-    c.check(bbox(menu, PLAYER) is not None, "the level select shows the first level behind it")
+    c.check(bbox(menu, DIMMED_PLAYER, 4) is not None and bbox(menu, PLAYER) is None,
+            "the level select shows the first level behind it, dimmed")
     records = out / "data" / "records.txt"
     lines = [l for l in records.read_text().splitlines() if not l.startswith("//")] if records.exists() else []
     best = [l.split() for l in lines if l.endswith(" 01-run.txt")]

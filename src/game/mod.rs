@@ -507,6 +507,12 @@ impl Game {
         } else {
             let alpha = self.clock.alpha();
             self.scene.draw(session, &self.view, alpha, frame.play, now);
+            // Behind a menu the level (paused: it steps only while played)
+            // is dimmed, so the panel reads as the thing to look at.
+            if session.phase() == Phase::Menu || self.menus.open() {
+                let p = frame.play;
+                draw_rectangle(p.x, p.y, p.w, p.h, palette::DIM_BEHIND_MENU);
+            }
         }
         hud::draw(&bars);
         // NOTE: the level select is laid out once a frame: drawn, and its

@@ -10,6 +10,8 @@
 use macroquad::color::{Color, WHITE};
 
 // The level.
+/// Laid over the level behind a menu: it dims it to 45 %.
+pub const DIM_BEHIND_MENU: Color = Color::new(0.0, 0.0, 0.0, 0.55);
 /// Behind everything.
 pub const BACKGROUND: Color = Color::new(0.086, 0.094, 0.149, 1.0);
 /// The far and the near skyline behind the level: barely lighter than the
