@@ -10,9 +10,9 @@
 //! Keys are held four steps at a time; a turn tries each of nine (none,
 //! left, right, jump, down, and each side with jump or down). A world that
 //! dies is dropped; of the rest, one per place and speed is kept, the
-//! nearest to the next waypoint (`--via`, a cell, in order) and then to the
-//! exit, up to `--width` (default 2000). `--seed N` adds a little noise to
-//! that order, for another solution. It prints the input script on stdout,
+//! nearest to the next waypoint (`--via`, a cell the box must touch, in
+//! order) and then to the exit, up to `--width` (default 2000). `--seed N`
+//! adds a little noise to that order, for another solution. It prints the input script on stdout,
 //! or says on stderr why there is none (exit 1), or what is wrong with the
 //! command line or the level (exit 2).
 
@@ -193,7 +193,12 @@ fn main() -> ExitCode {
                 let r = p.rect();
                 let at = (r.x + r.w / 2, r.y + r.h / 2);
                 let mut passed = t.passed;
-                while passed + 1 < route.len() && far(at, route[passed]) < 24 {
+                // A waypoint is passed once the box touches its cell (the
+                // exit, last, is reached by touching it too).
+                let touches = |(cx, cy): (i32, i32)| {
+                    r.x < cx + 8 && cx - 8 < r.x + r.w && r.y < cy + 8 && cy - 8 < r.y + r.h
+                };
+                while passed + 1 < route.len() && touches(route[passed]) {
                     passed += 1;
                 }
                 let place = (r.x, r.y, p.vx() as i32, p.vy() as i32, p.grounded(), passed);

@@ -4,7 +4,7 @@
 use std::path::{Path, PathBuf};
 
 use dropthrough_sim::headless;
-use dropthrough_sim::{CollisionMode, InputScript, Level};
+use dropthrough_sim::{CollisionMode, InputScript, Level, World};
 
 fn bundled_levels() -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("levels");
@@ -234,6 +234,44 @@ fn every_par_time_is_its_solution_rounded_up_to_a_second_plus_one() {
             path.display()
         );
     }
+}
+
+#[test]
+fn every_gem_of_a_level_with_a_gem_script_is_collected_by_it_on_the_way_to_the_exit() {
+    // tests/gems/NAME.inputs: a way through every gem of the level, then
+    // to the exit, in both exact modes. The long levels' gems hang four
+    // tiles over flat ground, where any full jump from under them reaches.
+    let root = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/.."));
+    let mut scripts = 0;
+    for path in bundled_levels() {
+        let name = path.file_stem().unwrap().to_string_lossy().into_owned();
+        let script = root.join(format!("tests/gems/{name}.inputs"));
+        if !script.exists() {
+            continue;
+        }
+        scripts += 1;
+        let script = InputScript::load(&script).unwrap();
+        let level = Level::load(&path).unwrap();
+        let gems = level.gems().len() as u32;
+        assert!(gems > 0, "{name}: a gem script for a level without gems");
+        for mode in CollisionMode::EXACT {
+            let mut world = World::new(level.clone(), mode);
+            for keys in script.frames().take(5000) {
+                world.step(keys);
+                if world.exited() {
+                    break;
+                }
+            }
+            assert!(
+                world.exited() && world.gems() == gems && world.deaths() == 0,
+                "{name} ({mode}): exited {}, {} of {gems} gems, {} deaths",
+                world.exited(),
+                world.gems(),
+                world.deaths()
+            );
+        }
+    }
+    assert!(scripts >= 25, "{scripts} gem scripts");
 }
 
 #[test]
