@@ -618,7 +618,16 @@ try {
     check(phoneErrors.length === 0, `no page errors with touch ${phoneErrors.join(" | ")}`);
     await play.page.close();
 
+    // Without a level in the URL the game opens on its title screen: a tap
+    // anywhere leaves it (and does nothing else).
+    const pastTitle = async (opened) => {
+      await waitFor(opened.lines, /dropthrough: ready .* title$/);
+      const size = opened.page.viewportSize();
+      await opened.page.touchscreen.tap(size.width / 2, size.height / 3);
+      return await waitFor(opened.lines, /dropthrough: title closed/, 5000) !== null;
+    };
     const menuPhone = await openPhone("");
+    check(await pastTitle(menuPhone), "on a phone a tap leaves the title screen");
     const menuPads = where(await waitFor(menuPhone.lines, /dropthrough: touch cross/) ?? "touch cross 0 0 1 A 0 0 1");
     // Quick taps (down and up at once, as Playwright's tap does): each
     // still presses its button once.
@@ -634,6 +643,7 @@ try {
     // row tapped is the first one after the chosen first level that no
     // touch control covers.
     const rowsPhone = await openPhone("");
+    await pastTitle(rowsPhone);
     const rowsLine = await waitFor(rowsPhone.lines, /dropthrough: menu rows /);
     const rowsPads = where(await waitFor(rowsPhone.lines, /dropthrough: touch cross/) ?? "touch cross 0 0 1 A 0 0 1");
     const onPad = (x, y) => Math.hypot(x - rowsPads.cross.x, y - rowsPads.cross.y) <= rowsPads.cross.r * 1.5
