@@ -111,3 +111,36 @@ fn occupied_scans_match_a_plain_search() {
         }
     }
 }
+
+/// A tile past the first sixteen, written over with a plain one, leaves
+/// nothing of its fifth bit behind (a gem collected and then built over
+/// must not come back as a spring), on a grid whose cells fall in more
+/// than one word of the bitset.
+#[test]
+fn writing_over_a_spring_checkpoint_or_gem_clears_its_fifth_bit() {
+    let mut g = Grid::new(9, 9, &[Tile::Empty; 81]).unwrap();
+    let cell = |col, row| Cell { col, row };
+    let all = [cell(0, 0), cell(7, 7), cell(8, 8), cell(3, 5), cell(8, 0)];
+    for (i, &at) in all.iter().enumerate() {
+        let fifth = [Tile::Gem, Tile::Spring, Tile::Checkpoint][i % 3];
+        g.put(at, fifth).unwrap();
+        assert_eq!(g.get(at.col, at.row), fifth);
+    }
+    assert!(g.has_fifths());
+    assert_eq!(g.gem_count(), 2);
+    for &at in &all {
+        g.put(at, Tile::Empty).unwrap();
+        assert_eq!(g.get(at.col, at.row), Tile::Empty, "{at:?} emptied");
+        g.put(at, Tile::Solid).unwrap();
+        assert_eq!(g.get(at.col, at.row), Tile::Solid, "{at:?} built over");
+    }
+    assert!(!g.has_fifths(), "no spring, checkpoint or gem is left");
+    assert_eq!(g.gem_count(), 0);
+    // One fifth-bit tile over another keeps the bit and changes the tile.
+    g.put(cell(4, 4), Tile::Spring).unwrap();
+    g.put(cell(4, 4), Tile::Gem).unwrap();
+    assert_eq!(g.get(4, 4), Tile::Gem);
+    g.put(cell(4, 4), Tile::OneWay).unwrap();
+    assert_eq!(g.get(4, 4), Tile::OneWay);
+    assert!(!g.has_fifths());
+}
