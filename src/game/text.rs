@@ -98,19 +98,7 @@ pub fn load() {
 /// Draws one line of `text` whose box's top-left corner is at (`x`, `top`),
 /// on whole pixels.
 pub fn draw(text: &str, x: f32, top: f32, colour: Color) {
-    let baseline = top.round() + metrics().ascent;
-    draw_text_ex(
-        drawn(text),
-        x.round(),
-        baseline,
-        TextParams {
-            font: FONT_LOADED.get(),
-            font_size: PX,
-            font_scale: 1.0,
-            color: colour,
-            ..Default::default()
-        },
-    );
+    draw_scaled(text, x, top, 1.0, colour);
 }
 
 /// Draws `text` `scale` times its size (a whole number keeps the pixels
