@@ -373,10 +373,14 @@ fn replays_and_runs_switching_to_naive_midway_are_not_best_times() {
     assert_eq!(s.unrecorded(), Some(Unrecorded::MixedModes));
     assert!(s.record(0).is_none());
     s.restart();
-    s.cycle_mode(); // naive -> substep: both exact, and before the first step
+    s.cycle_mode(); // naive -> substep (not sweep, which Tab left): before the first step
     s.step(RIGHT);
     assert_eq!(s.mode(), CollisionMode::Substep);
-    s.cycle_mode(); // substep -> sweep: still exact, so still a best time
+    // substep -> naive -> sweep between two steps: no step in naive, so
+    // still a best time.
+    s.cycle_mode();
+    s.cycle_mode();
+    assert_eq!(s.mode(), CollisionMode::Sweep);
     play(&mut s, right_after(0));
     assert_eq!(s.outcome(), Some(Outcome::First));
 }

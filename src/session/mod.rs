@@ -130,6 +130,11 @@ pub struct Session {
     run_deaths_counted: u32,
     /// Why the current run will not be a best time, if it will not.
     run_unrecorded: Option<Unrecorded>,
+    /// Whether the current run's first step was in naive mode.
+    run_naive: bool,
+    /// The exact mode Tab last left for naive: from naive, Tab goes on to
+    /// the other one.
+    left_for_naive: CollisionMode,
     /// How the last finished run compared with the best before it.
     outcome: Option<Outcome>,
     /// The best run's ghost on the current level, if it has one.
@@ -188,6 +193,11 @@ impl Session {
             run_keys: Vec::new(),
             run_deaths_counted: 0,
             run_unrecorded: None,
+            run_naive: mode == CollisionMode::Naive,
+            left_for_naive: match mode {
+                CollisionMode::Naive => CollisionMode::Sweep,
+                exact => exact,
+            },
             outcome: None,
             ghost: None,
             ghost_shown: true,
@@ -311,6 +321,15 @@ impl Session {
             }
             None => keyboard.without(self.held_at_start),
         };
+        // NOTE: a run that steps in naive mode and in an exact one replays
+        // in neither; passing through a mode between two steps is not
+        // stepping in it.
+        let naive = self.mode == CollisionMode::Naive;
+        if self.run_keys.is_empty() {
+            self.run_naive = naive;
+        } else if naive != self.run_naive {
+            self.run_unrecorded.get_or_insert(Unrecorded::MixedModes);
+        }
         let step = self.world.step(keys);
         if step.events.death && self.replay.is_none() {
             // NOTE: no death loop: a key held into a death (Right into
@@ -478,15 +497,22 @@ impl Session {
         self.go_to(0);
     }
 
-    /// Switches collision mode live, from the next step on. A run that
-    /// switches between naive and an exact mode is not kept as a best time.
+    /// Switches collision mode live, from the next step on: from an exact
+    /// mode to naive, and from naive to the exact mode other than the one
+    /// it came from (substep → naive → sweep → naive → substep), so that
+    /// one press always shows naive's bug. A run that steps in naive mode
+    /// and in an exact one is not kept as a best time.
     pub fn cycle_mode(&mut self) {
-        let next = self.mode.next();
-        let naive = |m: CollisionMode| m == CollisionMode::Naive;
-        if naive(next) != naive(self.mode) && self.world.frame() > 0 {
-            self.run_unrecorded.get_or_insert(Unrecorded::MixedModes);
-        }
-        self.mode = next;
+        self.mode = match self.mode {
+            CollisionMode::Naive => match self.left_for_naive {
+                CollisionMode::Substep => CollisionMode::Sweep,
+                _ => CollisionMode::Substep,
+            },
+            exact => {
+                self.left_for_naive = exact;
+                CollisionMode::Naive
+            }
+        };
         self.world.set_mode(self.mode);
     }
 

@@ -36,7 +36,7 @@ pub enum CollisionMode {
 }
 
 impl CollisionMode {
-    /// Every mode, in the order Tab cycles through them.
+    /// Every mode: the exact two, then naive.
     pub const ALL: [CollisionMode; 3] = [
         CollisionMode::Substep,
         CollisionMode::Sweep,
