@@ -81,6 +81,27 @@ fn naive_tunnels_out_of_the_well() {
         summary.deaths > 0 && !summary.exited,
         "naive falls through a ledge in the well: {summary}"
     );
+    // The bug shows on the first try: one drop, and naive passes every
+    // ledge below into the pit, where both exact modes land on the next.
+    let level = Level::load(&well).unwrap();
+    let drop = InputScript::parse("1 down", "one drop").unwrap();
+    for mode in CollisionMode::ALL {
+        let mut w = World::new(level.clone(), mode);
+        let mut landed = None;
+        for frame in 1..=120 {
+            let step = w.step(drop.keys_at(frame));
+            if step.events.land || step.events.death {
+                landed = Some((frame, step.events.death));
+                break;
+            }
+        }
+        let (frame, died) = landed.unwrap_or_else(|| panic!("{mode}: nothing in 2 s"));
+        assert_eq!(
+            died,
+            mode == CollisionMode::Naive,
+            "{mode}: the first drop ends at frame {frame} in a death only in naive"
+        );
+    }
 }
 
 #[test]
