@@ -77,6 +77,9 @@ pub const EYE: Color = Color::new(0.1, 0.05, 0.05, 1.0);
 pub const GHOST: Color = Color::new(0.55, 0.8, 1.0, 0.45);
 
 // Effects (drawn only).
+/// The boxes a move too fast for the eye went through: the player's
+/// colour, paled and half seen.
+pub const TRAIL: Color = Color::new(1.0, 0.78, 0.6, 0.5);
 /// Dust kicked up on landing and jumping.
 pub const DUST: Color = Color::new(0.78, 0.8, 0.9, 1.0);
 /// The flash where the player died.
