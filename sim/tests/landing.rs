@@ -77,3 +77,43 @@ fn walks_off_a_ledge_and_falls() {
         assert_eq!(landed.rect.bottom(), 64, "{mode}: {landed:?}");
     }
 }
+
+#[test]
+fn a_landing_in_the_step_the_player_is_shot_is_not_reported() {
+    // A step's row shows the player after any respawn, so a landing in the
+    // step it dies (ground comes before bullets fly) is not that row's:
+    // `death` alone. The shot is timed to the landing: fired the step
+    // before, fast enough to cross the room at once, along the row the
+    // player lands in.
+    let room = |turret: char, every: u64| {
+        format!(
+            "fire_every = {}\nbullet_speed = 1000000\n
+            #########
+            #.@.....#
+            #.......#
+            #.......#
+            #.......{turret}
+            #########",
+            every as f64 / 60.0
+        )
+    };
+    for mode in EXACT {
+        let mut calm = world(&room('#', 600), mode);
+        let frames = hold(&mut calm, "", 120);
+        let landed = first(&frames, |e| e.land).expect("lands").frame;
+        let mut shot = world(&room('<', landed - 1), mode);
+        let frames = hold(&mut shot, "", landed as usize);
+        let (last, before) = frames.split_last().unwrap();
+        assert_eq!(last.frame, landed);
+        assert!(
+            before.iter().all(|f| !f.events.death && !f.events.land),
+            "{mode}: nothing happens before the landing step"
+        );
+        assert!(last.events.death, "{mode}: shot as it lands: {last:?}");
+        assert!(!last.events.land, "{mode}: no landing reported: {last:?}");
+        assert_eq!(
+            last.rect.y, 16,
+            "{mode}: the row shows the player back at the spawn"
+        );
+    }
+}
