@@ -6,7 +6,9 @@
 //! near no slope goes as a plain move) — in both exact modes. Each checks
 //! its result once before it is timed: both walks go the whole way and the
 //! actor ends where it began, standing. Then 10,000 actors at once, on the
-//! 45° ramp and on flat ground, at 1, 16 and 4096 px a step.
+//! 45° ramp and on flat ground, at 1, 16 and 4096 px a step. Then a fall
+//! onto each ground: the actor rises `d` px and falls `d` px back onto the
+//! ground it stood on, landing, in two steps.
 
 use std::hint::black_box;
 
@@ -26,14 +28,15 @@ enum Ground {
     Flat { slopes: bool },
 }
 
-/// A level of that ground rising right from column 3, filled below.
-fn level(ground: Ground) -> Level {
+/// A level of that ground rising right from column 3, filled below, with
+/// `headroom` rows of air above its top.
+fn level(ground: Ground, headroom: usize) -> Level {
     let rise = match ground {
         Ground::Ramp45 => CELLS,
         Ground::Ramp26 => CELLS / 2,
         Ground::Flat { .. } => 0,
     };
-    let (w, h) = (CELLS + 8, rise + 4);
+    let (w, h) = (CELLS + 8, rise + 4 + headroom);
     let mut g = vec![vec!['.'; w]; h];
     g[h - 1] = vec!['#'; w];
     let fill = |g: &mut Vec<Vec<char>>, col: usize, from: usize| {
@@ -69,11 +72,12 @@ fn level(ground: Ground) -> Level {
     Level::parse(&text, "slopes").unwrap()
 }
 
-/// The world with an actor standing on the ground halfway along it.
-fn world(ground: Ground, mode: CollisionMode) -> (World, BodyId) {
-    let mut w = World::new(level(ground), mode);
+/// The world with an actor standing on the ground halfway along it (with
+/// gravity, or without, the game's velocity alone).
+fn world(ground: Ground, mode: CollisionMode, headroom: usize, gravity: bool) -> (World, BodyId) {
+    let mut w = World::new(level(ground, headroom), mode);
     let x = 16 * (3 + CELLS as i32 / 2);
-    let actor = ActorSpec::new(Rect::new(x, 0, 12, 16)).drive(Drive::Velocity { gravity: true });
+    let actor = ActorSpec::new(Rect::new(x, 0, 12, 16)).drive(Drive::Velocity { gravity });
     let id = w.add(actor).unwrap();
     for _ in 0..600 {
         w.set_velocity(id, 0.0, 1_000_000.0).unwrap();
@@ -101,7 +105,7 @@ fn walks(c: &mut Criterion) {
     for (name, ground) in grounds {
         let mut group = c.benchmark_group(format!("walk/{name}"));
         for mode in CollisionMode::EXACT {
-            let (mut w, id) = world(ground, mode);
+            let (mut w, id) = world(ground, mode, 0, true);
             for d in SPEEDS {
                 let start = w.body(id).unwrap().rect();
                 w.set_velocity(id, (d * 60) as f32, 0.0).unwrap();
@@ -135,7 +139,7 @@ fn crowds(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("crowd/{name}"));
         group.sample_size(10);
         let mode = CollisionMode::Sweep;
-        let (mut w, first) = world(ground, mode);
+        let (mut w, first) = world(ground, mode, 0, true);
         let x0 = w.body(first).unwrap().rect().x;
         let mut ids = vec![first];
         for i in 1..CROWD {
@@ -175,5 +179,51 @@ fn crowd_there_and_back(w: &mut World, ids: &[BodyId], d: i32) {
     }
 }
 
-criterion_group!(benches, walks, crowds);
+/// Rows of air over the ground for the falls: the fastest rise (4096 px),
+/// and more.
+const HEADROOM: usize = 260;
+
+/// Up `d` px and back down onto the ground: two steps.
+fn up_and_down(w: &mut World, id: BodyId, d: i32) {
+    for v in [-d, d] {
+        w.set_velocity(id, 0.0, (v * 60) as f32).unwrap();
+        w.step(Keys::NONE);
+    }
+}
+
+/// A fall onto each ground: the actor (driven by its velocity alone, no
+/// gravity) rises `d` px and falls `d` px back onto the ground it stood
+/// on, in two steps; it must land where it stood.
+fn falls(c: &mut Criterion) {
+    let grounds = [
+        ("ramp-45", Ground::Ramp45),
+        ("ramp-26", Ground::Ramp26),
+        ("flat", Ground::Flat { slopes: false }),
+        ("flat-slope-level", Ground::Flat { slopes: true }),
+    ];
+    for (name, ground) in grounds {
+        let mut group = c.benchmark_group(format!("fall/{name}"));
+        for mode in CollisionMode::EXACT {
+            let (mut w, id) = world(ground, mode, HEADROOM, false);
+            for d in SPEEDS {
+                let start = w.body(id).unwrap().rect();
+                w.set_velocity(id, 0.0, (-d * 60) as f32).unwrap();
+                w.step(Keys::NONE);
+                let up = w.body(id).unwrap().rect();
+                assert_eq!(start.y - up.y, d, "{name} {mode} {d}: the whole way up");
+                w.set_velocity(id, 0.0, (d * 60) as f32).unwrap();
+                w.step(Keys::NONE);
+                let b = w.body(id).unwrap();
+                assert_eq!(b.rect(), start, "{name} {mode} {d}: back where it stood");
+                assert!(b.events().land, "{name} {mode} {d}: a landing");
+                group.bench_with_input(BenchmarkId::new(mode.name(), d), &d, |b, &d| {
+                    b.iter(|| up_and_down(black_box(&mut w), id, d))
+                });
+            }
+        }
+        group.finish();
+    }
+}
+
+criterion_group!(benches, walks, crowds, falls);
 criterion_main!(benches);

@@ -421,10 +421,14 @@ pub(crate) fn move_through(
     }
     // NOTE: on a level with slopes, a move near no slope is a move among
     // tiles alone (a drop by depth aside: it passes more than one top).
-    let slopes = grid.has_slopes()
-        && (passing.deep || !slopes::none_near(grid, &from.swept(axis, distance), &from));
-    if mode != CollisionMode::Naive && slopes {
-        return on_slopes(grid, blockers, from, (axis, distance), passing);
+    if grid.has_slopes() {
+        let flat = match passing.deep {
+            true => 0,
+            false => slopes::flat_run(grid, &from, axis, distance.signum(), distance.abs()),
+        };
+        if mode != CollisionMode::Naive && flat < distance.abs() {
+            return on_slopes(mode, grid, blockers, from, (axis, distance), passing, flat);
+        }
     }
     // NOTE: a move whose leading edge reaches no new line of tiles enters
     // nothing it was not already in: with nothing moving in the way, it
@@ -457,10 +461,17 @@ pub(crate) fn move_through(
         triggers: passing.triggers,
     };
     match mode {
-        CollisionMode::Substep => substep::move_axis(&move_),
-        CollisionMode::Sweep => sweep::move_axis(&move_),
         CollisionMode::Naive if grid.has_slopes() => naive_on_slopes(&move_, passing, false).0,
-        CollisionMode::Naive => naive::move_axis(&move_),
+        _ => among_tiles(mode, &move_),
+    }
+}
+
+/// A move among the tiles and moving solids alone, by `mode`'s cure.
+fn among_tiles(mode: CollisionMode, m: &Move) -> AxisMove {
+    match mode {
+        CollisionMode::Substep => substep::move_axis(m),
+        CollisionMode::Sweep => sweep::move_axis(m),
+        CollisionMode::Naive => naive::move_axis(m),
     }
 }
 
@@ -502,24 +513,77 @@ pub(crate) fn naive_walk(
     naive_on_slopes(&move_, passing, true)
 }
 
-/// A move on a level with slopes in an exact mode: by the pixel rule
-/// (`slopes.rs`), the one answer both exact modes give there.
+/// A move near a slope in an exact mode: by the pixel rule (`slopes.rs`),
+/// the one answer both exact modes give there. The pixel rule has no
+/// memory (going down, every one-way top the box reaches is at or below
+/// where its feet began), so the move goes in parts, each ending at the
+/// first contact: a stretch near no slope by `mode`'s cure among tiles
+/// alone ([`slopes::flat_run`]: a fall from high above a ramp, the rise
+/// off one once clear), and near a slope by pixels to the next line of
+/// cells, where it looks again. `first_flat`: the flat run from `from`.
 #[cold]
 fn on_slopes(
+    mode: CollisionMode,
     grid: &Grid,
     blockers: &[Blocker],
     from: Rect,
     (axis, distance): (Axis, i32),
     passing: &Through,
+    first_flat: i32,
 ) -> AxisMove {
-    let blockers = blockers_in_play(blockers, &from, passing.solids);
+    let in_play = blockers_in_play(blockers, &from, passing.solids);
     let dropped = |t| blockers::passes_line(passing.tile_top, passing.deep, t);
     let around = slopes::Around {
-        blockers: &blockers,
+        blockers: &in_play,
         dropped: &dropped,
         triggers: passing.triggers,
     };
-    slopes::plain_move(grid, &around, from, axis, distance)
+    let sign = distance.signum();
+    let to_line = |at: &Rect| {
+        // To where the leading edge enters the next line of cells.
+        let lead = at.leading_edge(axis, sign);
+        match sign > 0 {
+            true => TILE - lead.rem_euclid(TILE),
+            false => (lead - 1).rem_euclid(TILE) + 1,
+        }
+    };
+    if passing.deep || (first_flat == 0 && distance.abs() <= to_line(&from)) {
+        return slopes::plain_move(grid, &around, from, axis, distance);
+    }
+    // NOTE: what may stop the move is judged where it began, as in one
+    // move: a solid it started inside never stops it.
+    let candidates = blockers::candidates(blockers, &from, axis, passing.solids);
+    let (mut at, mut result, mut flat) = (from, AxisMove::default(), first_flat);
+    while result.moved != distance {
+        let left = (distance - result.moved).abs();
+        if result.moved != 0 {
+            flat = slopes::flat_run(grid, &at, axis, sign, left);
+        }
+        let part = match flat {
+            0 => slopes::plain_move(grid, &around, at, axis, sign * to_line(&at).min(left)),
+            flat => among_tiles(
+                mode,
+                &Move {
+                    grid,
+                    candidates: candidates.clone(),
+                    from: at,
+                    axis,
+                    distance: sign * flat,
+                    dropping_through: passing.tile_top,
+                    triggers: passing.triggers,
+                },
+            ),
+        };
+        at = at.shifted(axis, part.moved);
+        result.moved += part.moved;
+        if part.hit.is_some() || part.touch.is_some() || part.moved == 0 {
+            return AxisMove {
+                moved: result.moved,
+                ..part
+            };
+        }
+    }
+    result
 }
 
 /// One move, as every mode is asked it.

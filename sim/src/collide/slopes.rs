@@ -412,16 +412,119 @@ fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
     }
 }
 
-/// Whether no slope tile is in or beside (one column either way: a
+/// The definition [`flat_run`] must meet: whether no slope tile is in or
+/// beside (one column either way: a
 /// shoulder's slope is its neighbour) the cells of `area` or of the row
 /// of pixels under it (or above it, as far as `body`'s shape reaches up
 /// for what it stands on): a move of `body` within `area` is then a move
 /// among tiles alone, as on a level without slopes.
+#[cfg(test)]
 pub(crate) fn none_near(grid: &Grid, area: &Rect, body: &Rect) -> bool {
     let cols = area.x.div_euclid(TILE) - 1..=(area.right() - 1).div_euclid(TILE) + 1;
     let rows = (area.y - above(body)).div_euclid(TILE)..=area.bottom().div_euclid(TILE);
     rows.into_iter()
         .all(|row| cols.clone().all(|col| !grid.get(col, row).is_slope()))
+}
+
+/// How far box `at` can go along `axis` (`sign`), at most `left` px, with
+/// no slope tile in or beside the cells of the whole way swept, or of the
+/// row of pixels under it or above it as far as its shape reaches up (the
+/// tests' `none_near` says it cell by cell): the longest first stretch of
+/// a plain move that is a move among tiles alone (`left`: the whole move
+/// is; 0: a slope is near already). Reads the grid's occupancy index, so
+/// open space costs a word per 64 cells.
+pub(crate) fn flat_run(grid: &Grid, at: &Rect, axis: Axis, sign: i32, left: i32) -> i32 {
+    // The cells `none_near` reads for the box swept `k` px: columns
+    // `x0 ..= x1` and rows `y0 ..= y1` for k = 0; one end of one range
+    // moves with `k`, out to `reach`.
+    let (x0, x1) = (
+        at.x.div_euclid(TILE) - 1,
+        (at.right() - 1).div_euclid(TILE) + 1,
+    );
+    let (y0, y1) = (
+        (at.y - above(at)).div_euclid(TILE),
+        at.bottom().div_euclid(TILE),
+    );
+    let (start, near_end, reach, across) = match (axis, sign > 0) {
+        (Axis::Y, true) => (y0, y1, (at.bottom() + left).div_euclid(TILE), x0..=x1),
+        (Axis::Y, false) => (y1, y0, (at.y - above(at) - left).div_euclid(TILE), x0..=x1),
+        (Axis::X, true) => (
+            x0,
+            x1,
+            (at.right() - 1 + left).div_euclid(TILE) + 1,
+            y0..=y1,
+        ),
+        (Axis::X, false) => (x1, x0, (at.x - left).div_euclid(TILE) - 1, y0..=y1),
+    };
+    let mut nearest = None;
+    for a in across {
+        let Some(line) = first_slope(grid, axis, a, (start, reach), sign) else {
+            continue;
+        };
+        if (line - near_end) * sign <= 0 {
+            return 0;
+        }
+        nearest = match nearest {
+            Some(n) if (n - line) * sign <= 0 => Some(n),
+            _ => Some(line),
+        };
+    }
+    let Some(line) = nearest else {
+        return left;
+    };
+    let k = match (axis, sign > 0) {
+        (Axis::Y, true) => line * TILE - 1 - at.bottom(),
+        (Axis::Y, false) => at.y - above(at) - (line + 1) * TILE,
+        (Axis::X, true) => (line - 1) * TILE - at.right(),
+        (Axis::X, false) => at.x - (line + 2) * TILE,
+    };
+    k.clamp(0, left)
+}
+
+/// The first line from `from` to `to` going `sign` (rows down or up
+/// column `across` for a move along y; columns along row `across` for one
+/// along x) whose cell there is a slope, skipping empty cells by the
+/// occupancy index. Cells outside the grid are never slopes.
+fn first_slope(
+    grid: &Grid,
+    axis: Axis,
+    across: i32,
+    (from, to): (i32, i32),
+    sign: i32,
+) -> Option<i32> {
+    let (lines, width) = match axis {
+        Axis::Y => (grid.height() as i32, grid.width() as i32),
+        Axis::X => (grid.width() as i32, grid.height() as i32),
+    };
+    if !(0..width).contains(&across) {
+        return None;
+    }
+    let a = across as usize;
+    let (mut line, last) = match sign > 0 {
+        true => (from.max(0), to.min(lines - 1)),
+        false => (from.min(lines - 1), to.max(0)),
+    };
+    while (line - last) * sign <= 0 {
+        let l = line as usize;
+        let busy = match (axis, sign > 0) {
+            (Axis::Y, true) => grid.next_occupied_row(a, l),
+            (Axis::Y, false) => grid.previous_occupied_row(a, l),
+            (Axis::X, true) => grid.next_occupied_col(a, l),
+            (Axis::X, false) => grid.previous_occupied_col(a, l),
+        }? as i32;
+        if (busy - last) * sign > 0 {
+            return None;
+        }
+        let (col, row) = match axis {
+            Axis::Y => (across, busy),
+            Axis::X => (busy, across),
+        };
+        if grid.get(col, row).is_slope() {
+            return Some(busy);
+        }
+        line = busy + sign;
+    }
+    None
 }
 
 /// How far above its box a body's shape reaches for what it stands on:

@@ -443,6 +443,53 @@ mod shortcuts {
         #![proptest_config(ProptestConfig { cases: 2000, max_global_rejects: 20_000, failure_persistence: None, ..ProptestConfig::default() })]
 
         #[test]
+        fn a_flat_run_is_the_longest_stretch_with_no_slope_near((rows, from, d, axis) in case()) {
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let g = grid(&rows);
+            let (sign, left) = (d.signum(), d.abs());
+            prop_assume!(d != 0);
+            let near_none = |k: i32| none_near(&g, &from.swept(axis, sign * k), &from);
+            let longest = (0..=left).take_while(|&k| near_none(k)).last().unwrap_or(0);
+            prop_assert_eq!(flat_run(&g, &from, axis, sign, left), longest, "{:?} from {:?} by {}", axis, from, d);
+        }
+
+        #[test]
+        fn moves_in_parts_near_slopes_equal_the_pixel_rule(
+            (rows, from, d, axis) in case(),
+            triggers in any::<bool>(),
+            blocker in prop::option::of(((0..200i32, 0..140i32, 4..40i32, 4..40i32), any::<bool>())),
+        ) {
+            // A plain move near a slope goes by tiles where none is near,
+            // by pixels where one is: with triggers and a moving solid, it
+            // must still be the pixel rule's move.
+            let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+            let g = grid(&rows);
+            prop_assume!(shape::free(&g, &from) && g.has_slopes() && d != 0);
+            let blockers: Vec<Blocker> = blocker.iter().map(|&((x, y, w, h), solid)| Blocker {
+                rect: Rect::new(x, y, w, h),
+                kind: if solid { SolidKind::Solid } else { SolidKind::OneWay },
+                owner: crate::id::Carrier::Solid(crate::id::SolidId(0)),
+            }).collect();
+            let triggers = if triggers { Triggers::ALL } else { Triggers::NONE };
+            let passing = Passing { triggers, ..Passing::default() };
+            let in_play: Vec<Blocker> = blockers.iter().filter(|b| !b.rect.overlaps(&from)).copied().collect();
+            let around = Around { blockers: &in_play, dropped: &|_| false, triggers };
+            let extent = match axis {
+                Axis::X => g.pixel_width(),
+                Axis::Y => g.pixel_height(),
+            };
+            let mut want = d.clamp(-extent, extent);
+            if axis == Axis::Y && want > 0 {
+                want = want.min((g.pixel_height() - from.y).max(0));
+            }
+            let rule = plain_move(&g, &around, from, axis, want);
+            for mode in CollisionMode::EXACT {
+                let m = move_axis(mode, &g, &blockers, from, axis, d, &passing);
+                prop_assert_eq!(m, rule, "{} {:?} move from {:?} by {}", mode, axis, from, d);
+            }
+        }
+
+        #[test]
         fn they_equal_the_pixel_rule((rows, from, d, axis) in case()) {
             let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
             let g = grid(&rows);
