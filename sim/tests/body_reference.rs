@@ -202,6 +202,44 @@ fn a_rider_left_behind_by_a_falling_crate_is_not_crushed() {
     found(&["..WW", "..C.", "....", "...#"], 47460, 42778, 530);
 }
 
+/// A walker that walked off its crate onto the next crate of a row, and
+/// that an earlier crate of the row pushes back over its old crate's
+/// place as the row moves: it rides that crate no more (it was off it
+/// when the row began to move), so the row moves it once, not twice.
+/// (Found by the random search.)
+#[test]
+fn a_walker_pushed_back_over_the_crate_it_walked_off_is_not_carried_by_it() {
+    let rows: Vec<Vec<char>> = [
+        "......", "A....A", "A.....", "A.....", "A...AA", "W...--", "ACC.C.", ".#....", "......",
+    ]
+    .iter()
+    .map(|r| r.chars().collect())
+    .collect();
+    check(&rows, 1281, 36, 34529, &[(0.0, 1087.7837), (345.9347, 0.0)]).unwrap();
+}
+
+/// An actor riding the second crate of a row that the first crate of the
+/// row pushes off the second's place as the row moves: it rides the
+/// second no more, so the row moves it once, not twice. (Found by the
+/// random search.)
+#[test]
+fn a_rider_an_earlier_crate_of_the_row_pushes_off_is_not_carried_too() {
+    let rows: Vec<Vec<char>> = [
+        "A.A...A", "...A...", ".......", "..A.--A", "A.C....", "-C..#..",
+    ]
+    .iter()
+    .map(|r| r.chars().collect())
+    .collect();
+    check(
+        &rows,
+        1231,
+        51,
+        1,
+        &[(426.59506, 0.0), (-2596.6465, 2752.9658)],
+    )
+    .unwrap();
+}
+
 /// Cases per property: 300, or `REFERENCE_CASES` for a deeper search.
 fn cases() -> u32 {
     std::env::var("REFERENCE_CASES")

@@ -15,7 +15,9 @@
 //!    stopped short; an actor's move along x pushes the row of crates
 //!    ahead (the whole row stops where any of it stops), then each crate
 //!    it moved carries its riders and pushes the walkers and actors ahead
-//!    of it; an actor stopped short on an axis loses that axis's
+//!    of it (who is ahead judged where everything was when the row began;
+//!    a rider must stand on the crate's old place then and as it is
+//!    carried); an actor stopped short on an axis loses that axis's
 //!    remainder, and one that stands going down loses its fall's;
 //! 4. a crate or walker entirely below the grid is gone.
 //!
@@ -299,9 +301,15 @@ impl Pixels {
             let (ox, oy) = start[c];
             let mut carried = Vec::new();
             for r in 0..self.bodies.len() {
+                // It stands on the crate's old place both where it was when
+                // the crate began to move (with its row) and where it is
+                // now, as the carry comes: a body that an earlier crate of
+                // the row pushed onto this one's old place, or off it, is
+                // no rider of it.
                 let on_old = {
                     let b = &self.bodies[r];
-                    b.alive && b.y + b.h == oy && b.x < ox + T && ox < b.x + b.w
+                    let on = |x: i32, y: i32| y + b.h == oy && x < ox + T && ox < x + b.w;
+                    b.alive && on(start[r].0, start[r].1) && on(b.x, b.y)
                 };
                 if riders[r] != Some(c) {
                     continue;
