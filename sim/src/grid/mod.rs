@@ -88,6 +88,9 @@ pub struct Grid {
     /// Each tile's clearance ([`Grid::clearance`]), a byte per tile, made
     /// the first time a bullet asks: levels without bullets never hold it.
     clearance: OnceLock<Vec<u8>>,
+    /// Runs of the same tile along the steps a walk's period takes
+    /// ([`Grid::runs`]), each made the first time a walk asks.
+    runs: runs::Tables,
 }
 
 impl PartialEq for Grid {
@@ -150,6 +153,7 @@ impl Grid {
             slopes: 0,
             one_way_slopes: 0,
             clearance: OnceLock::new(),
+            runs: Default::default(),
         }
     }
 
@@ -273,6 +277,7 @@ impl Grid {
             *word |= 1 << (row % 64);
         }
         self.clearance = OnceLock::new();
+        self.runs = Default::default();
         Ok(())
     }
 
@@ -481,14 +486,16 @@ impl Grid {
 
     /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile
     /// index, plus a bit per tile on a level with springs or checkpoints,
-    /// plus a byte per tile of clearance once bullets have asked.
+    /// plus a byte per tile of clearance once bullets have asked, plus two
+    /// bytes per tile for each direction of runs a walk on a ramp asked.
     pub fn memory_bytes(&self) -> usize {
         let clearance = self.clearance.get().map_or(0, Vec::capacity);
         let words = self.occupied.capacity() + self.fifth.capacity();
-        self.packed.capacity() + words * std::mem::size_of::<u64>() + clearance
+        self.packed.capacity() + words * std::mem::size_of::<u64>() + clearance + self.runs_bytes()
     }
 }
 
+mod runs;
 mod slope;
 
 /// A grid from rows of level characters, all of one length (tests only).

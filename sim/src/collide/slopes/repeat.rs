@@ -59,6 +59,13 @@ impl Probe {
 /// if any of those cells is one-way, no line in their rows is dropped
 /// through.
 pub(super) fn repeats(grid: &Grid, around: &Around, p: &Probe, at: &Rect, most: i32) -> i32 {
+    repeats_by(grid, around, p, at, most, true)
+}
+
+/// [`repeats`], from the grid's runs of the same tile if `runs` and the
+/// grid keeps them for this period, else a period at a time (the grid is
+/// too big to keep them; or a test, to check both ways agree).
+fn repeats_by(grid: &Grid, around: &Around, p: &Probe, at: &Rect, most: i32, runs: bool) -> i32 {
     let (tx, ty) = (at.x - p.from.x, at.y - p.from.y);
     if tx == 0 || tx % TILE != 0 || ty % TILE != 0 || most <= 0 {
         return 0;
@@ -78,31 +85,51 @@ pub(super) fn repeats(grid: &Grid, around: &Around, p: &Probe, at: &Rect, most: 
         return 0;
     }
     let (dc, dr) = (tx / TILE, ty / TILE);
-    // Each cell of the cells looked at moved by `j` periods is the one a
-    // period before it; those moved by `j - 1` periods already were, so
-    // from the second on only the cells newly looked at are asked.
-    let same = |j: i32| {
-        let now = |span: &Span, d: i32| *span.start() + j * d..=*span.end() + j * d;
-        let (cols_j, rows_j) = (now(&cols, dc), now(&rows, dr));
-        let ask: [(Span, Span); 2] = match j {
-            1 => [(cols_j, rows_j), (Span::new(1, 0), Span::new(1, 0))],
-            _ => {
-                let (new_cols, old_cols) = entered(&cols_j, dc);
-                let (new_rows, _) = entered(&rows_j, dr);
-                [(new_cols, rows_j), (old_cols, new_rows)]
+    // How many periods every cell looked at stays the same tile: each of
+    // them, moved by 1, 2, … k periods, is the tile it was.
+    let tiles = match grid.runs(dc, dr).filter(|_| runs) {
+        Some(runs) => cells(cols.clone(), rows.clone())
+            .map(|(c, r)| runs.at(c, r))
+            .min()
+            .unwrap_or(0)
+            .min(most),
+        None => {
+            // Each cell of the cells looked at moved by `j` periods is the
+            // one a period before it; those moved by `j - 1` periods
+            // already were, so from the second on only the cells newly
+            // looked at are asked.
+            let same = |j: i32| {
+                let now = |span: &Span, d: i32| *span.start() + j * d..=*span.end() + j * d;
+                let (cols_j, rows_j) = (now(&cols, dc), now(&rows, dr));
+                let ask: [(Span, Span); 2] = match j {
+                    1 => [(cols_j, rows_j), (Span::new(1, 0), Span::new(1, 0))],
+                    _ => {
+                        let (new_cols, old_cols) = entered(&cols_j, dc);
+                        let (new_rows, _) = entered(&rows_j, dr);
+                        [(new_cols, rows_j), (old_cols, new_rows)]
+                    }
+                };
+                ask.into_iter().all(|(cs, rs)| {
+                    cells(cs, rs)
+                        .all(|(c, r)| inside((c, r)) && grid.get(c, r) == grid.get(c - dc, r - dr))
+                })
+            };
+            let mut k = 0;
+            while k < most && same(k + 1) {
+                k += 1;
             }
-        };
-        ask.into_iter().all(|(cs, rs)| {
-            cells(cs, rs).all(|(c, r)| inside((c, r)) && grid.get(c, r) == grid.get(c - dc, r - dr))
-        }) && !around.blockers.iter().any(|b| {
-            b.rect
-                .overlaps(&looked.shifted(Axis::X, j * tx).shifted(Axis::Y, j * ty))
-        })
+            k
+        }
     };
-    let mut k = 0;
-    while k < most && same(k + 1) {
-        k += 1;
-    }
+    // And no moving solid is in the pixels looked at, moved by as many.
+    let clear = |j: i32| {
+        let moved = looked.shifted(Axis::X, j * tx).shifted(Axis::Y, j * ty);
+        !around.blockers.iter().any(|b| b.rect.overlaps(&moved))
+    };
+    let k = match around.blockers.is_empty() {
+        true => tiles,
+        false => (1..=tiles).find(|&j| !clear(j)).map_or(tiles, |j| j - 1),
+    };
     let one_way = cells(cols, rows).any(|(c, r)| {
         let t = grid.get(c, r);
         t == Tile::OneWay || t.is_one_way_slope()
@@ -165,13 +192,24 @@ mod tests {
     /// How many more periods repeat after a 12 × 16 body standing on the
     /// ramp at cell column 6 goes one period up it (one cell over, one up).
     fn periods(g: &Grid, around: &Around, most: i32) -> i32 {
+        let by_runs = periods_by(g, around, most, true);
+        assert_eq!(
+            by_runs,
+            periods_by(g, around, most, false),
+            "runs against a period at a time"
+        );
+        by_runs
+    }
+
+    /// [`periods`], from the grid's runs or a period at a time.
+    fn periods_by(g: &Grid, around: &Around, most: i32, runs: bool) -> i32 {
         let top = Rect::new(6 * TILE, 0, 12, 16);
         let from = top.shifted(Axis::Y, plain_move(g, around, top, Axis::Y, 640).moved);
         let at = Rect::new(from.x + TILE, from.y - TILE, 12, 16);
         assert!(stands(g, around, &from) && stands(g, around, &at));
         let mut p = Probe::new(from, (0, 0, 0), 0);
         p.saw(&at);
-        repeats(g, around, &p, &at, most)
+        repeats_by(g, around, &p, &at, most, runs)
     }
 
     #[test]
@@ -196,6 +234,32 @@ mod tests {
         };
         let stopped = periods(&g, &around, 1000);
         assert!((3..8).contains(&stopped), "{stopped}");
+    }
+
+    #[test]
+    fn runs_of_the_same_tile_give_what_a_period_at_a_time_gives() {
+        let mut seed = 7u64;
+        let mut next = |n: usize| {
+            seed = seed
+                .wrapping_mul(6364136223846793005)
+                .wrapping_add(1442695040888963407);
+            (seed >> 33) as usize % n
+        };
+        let tiles = ['.', '#', '-', 'J', 'L', '{', '}', '1', '^'];
+        for _ in 0..300 {
+            // Cells changed near the walk's stretch, where they matter.
+            let changed: Vec<_> = (0..1 + next(3))
+                .map(|_| (4 + next(30), 6 + next(30), tiles[next(tiles.len())]))
+                .collect();
+            let g = ramp(&changed);
+            let top = Rect::new(6 * TILE, 0, 12, 16);
+            let from = top.shifted(Axis::Y, plain_move(&g, &NOTHING, top, Axis::Y, 640).moved);
+            let at = Rect::new(from.x + TILE, from.y - TILE, 12, 16);
+            if !(stands(&g, &NOTHING, &from) && stands(&g, &NOTHING, &at)) {
+                continue;
+            }
+            let _ = periods(&g, &NOTHING, 1 + next(1000) as i32);
+        }
     }
 
     #[test]
