@@ -28,6 +28,14 @@ enum Ground {
     Flat { slopes: bool },
 }
 
+/// Every ground, by the name its benchmarks go by.
+const GROUNDS: [(&str, Ground); 4] = [
+    ("ramp-45", Ground::Ramp45),
+    ("ramp-26", Ground::Ramp26),
+    ("flat", Ground::Flat { slopes: false }),
+    ("flat-slope-level", Ground::Flat { slopes: true }),
+];
+
 /// A level of that ground rising right from column 3, filled below, with
 /// `headroom` rows of air above its top.
 fn level(ground: Ground, headroom: usize) -> Level {
@@ -96,13 +104,7 @@ fn there_and_back(w: &mut World, id: BodyId, d: i32) {
 }
 
 fn walks(c: &mut Criterion) {
-    let grounds = [
-        ("ramp-45", Ground::Ramp45),
-        ("ramp-26", Ground::Ramp26),
-        ("flat", Ground::Flat { slopes: false }),
-        ("flat-slope-level", Ground::Flat { slopes: true }),
-    ];
-    for (name, ground) in grounds {
+    for (name, ground) in GROUNDS {
         let mut group = c.benchmark_group(format!("walk/{name}"));
         for mode in CollisionMode::EXACT {
             let (mut w, id) = world(ground, mode, 0, true);
@@ -195,13 +197,7 @@ fn up_and_down(w: &mut World, id: BodyId, d: i32) {
 /// gravity) rises `d` px and falls `d` px back onto the ground it stood
 /// on, in two steps; it must land where it stood.
 fn falls(c: &mut Criterion) {
-    let grounds = [
-        ("ramp-45", Ground::Ramp45),
-        ("ramp-26", Ground::Ramp26),
-        ("flat", Ground::Flat { slopes: false }),
-        ("flat-slope-level", Ground::Flat { slopes: true }),
-    ];
-    for (name, ground) in grounds {
+    for (name, ground) in GROUNDS {
         let mut group = c.benchmark_group(format!("fall/{name}"));
         for mode in CollisionMode::EXACT {
             let (mut w, id) = world(ground, mode, HEADROOM, false);

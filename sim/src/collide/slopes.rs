@@ -129,9 +129,9 @@ fn touch(grid: &Grid, r: &Rect, triggers: Triggers) -> Option<Touch> {
     }
 }
 
-/// A plain move of box `from` by `distance` px along `axis`, a pixel at a
-/// time: it stops before what [`stops`] it, or at the first box that
-/// touches one of its triggers.
+/// A plain move of box `from` by `distance` px along `axis` by the pixel
+/// rule ([`pixel_move`]): it stops before what [`stops`] it, or at the
+/// first box that touches one of its triggers.
 pub(crate) fn plain_move(
     grid: &Grid,
     around: &Around,
@@ -139,8 +139,38 @@ pub(crate) fn plain_move(
     axis: Axis,
     distance: i32,
 ) -> AxisMove {
+    // NOTE: along y a move goes at once as far as nothing could stop it
+    // (`clear.rs`), then by the rule; from anywhere on the way the rule
+    // gives the same as from the start, since what stops the box is judged
+    // from where the move began (`bottom_before`).
+    let clear = match (axis, distance.signum()) {
+        (Axis::Y, 1) => clear::clear_below(grid, around.blockers, &from, distance),
+        (Axis::Y, -1) => clear::clear_above(grid, around.blockers, &from, -distance),
+        _ => 0,
+    };
+    let rest = pixel_move(grid, around, from, axis, distance, from.bottom(), clear);
+    AxisMove {
+        moved: distance.signum() * clear + rest.moved,
+        ..rest
+    }
+}
+
+/// The pixel rule's move of box `from` (which began its move with its
+/// bottom at `bottom_before`) `distance` px along `axis`, of which the
+/// first `done` are already gone (the box is `done` px on): what is left,
+/// a pixel at a time.
+pub(crate) fn pixel_move(
+    grid: &Grid,
+    around: &Around,
+    from: Rect,
+    axis: Axis,
+    distance: i32,
+    bottom_before: i32,
+    done: i32,
+) -> AxisMove {
     let sign = distance.signum();
-    let bottom_before = from.bottom();
+    let from = from.shifted(axis, sign * done);
+    let distance = distance - sign * done;
     let mut at = from;
     let mut result = AxisMove::default();
     for _ in 0..distance.unsigned_abs() {
@@ -580,6 +610,7 @@ fn line_under(grid: &Grid, around: &Around, at: &Rect, next: &Rect) -> Option<Ob
     })
 }
 
+mod clear;
 mod naive;
 mod repeat;
 
