@@ -428,9 +428,25 @@ fn flat_stretch(grid: &Grid, at: &Rect, sign: i32, left: i32) -> i32 {
         true => (last + 1, (at.right() - 1 + left).div_euclid(TILE) + 1),
         false => (first - 1, (at.x - left).div_euclid(TILE) - 1),
     };
+    // NOTE: a clear column's tiles repeat, row by row, as far as the
+    // shortest of their runs (`grid/runs.rs`): those columns are clear
+    // too, and a walk along flat ground skips them at once.
+    let runs = grid.runs(sign, 0);
+    let inside = |row: &i32| (0..grid.height() as i32).contains(row);
     let mut col = lead;
     while col != reach && clear(col + sign) {
         col += sign;
+        if let Some(runs) = runs
+            .as_ref()
+            .filter(|_| (0..grid.width() as i32).contains(&col))
+        {
+            let same = rows
+                .clone()
+                .filter(inside)
+                .map(|row| runs.at(col, row))
+                .min();
+            col += sign * same.unwrap_or(0).min((reach - col) * sign);
+        }
     }
     if col == reach {
         return left;

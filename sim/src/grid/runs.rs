@@ -2,7 +2,9 @@
 //! in a row after it, stepping `(dc, dr)` cells at a time, are the same
 //! tile and inside the grid. A walk along a regular ramp asks it to know
 //! at once how many periods the cells it looks at stay the same
-//! (`collide/slopes/repeat.rs`), rather than a period at a time.
+//! (`collide/slopes/repeat.rs`), rather than a period at a time; a walk
+//! along flat ground, how far the next slope is (`slopes::flat_stretch`),
+//! rather than a column at a time.
 //!
 //! Each direction's table is made the first time a walk asks for it, two
 //! bytes a tile, and dropped when a tile changes; only the steps a period
