@@ -28,6 +28,20 @@ fn case() -> impl Strategy<Value = (Vec<String>, Rect, i32, Axis)> {
     })
 }
 
+/// What every move asks of the pixel rule: at most the level's size
+/// along its axis, and a fall no further than the grid's bottom edge (the
+/// box is then in the pit).
+fn to_level(g: &Grid, from: &Rect, axis: Axis, d: i32) -> i32 {
+    let extent = match axis {
+        Axis::X => g.pixel_width(),
+        Axis::Y => g.pixel_height(),
+    };
+    match axis {
+        Axis::Y if d > 0 => d.min(extent).min((extent - from.y).max(0)),
+        _ => d.clamp(-extent, extent),
+    }
+}
+
 /// A box more than twice as wide as it is tall has its shape's edge above
 /// its top in the corner columns; a one-way line there, in the row above
 /// the box, stops its fall at once. (Found by the random search: the fall
@@ -80,15 +94,7 @@ proptest! {
         let passing = Passing { triggers, ..Passing::default() };
         let in_play: Vec<Blocker> = blockers.iter().filter(|b| !b.rect.overlaps(&from)).copied().collect();
         let around = Around { blockers: &in_play, dropped: &|_| false, triggers };
-        let extent = match axis {
-            Axis::X => g.pixel_width(),
-            Axis::Y => g.pixel_height(),
-        };
-        let mut want = d.clamp(-extent, extent);
-        if axis == Axis::Y && want > 0 {
-            want = want.min((g.pixel_height() - from.y).max(0));
-        }
-        let rule = pixel_move(&g, &around, from, axis, want, from.bottom(), 0);
+        let rule = pixel_move(&g, &around, from, axis, to_level(&g, &from, axis, d), from.bottom(), 0);
         for mode in CollisionMode::EXACT {
             let m = move_axis(mode, &g, &blockers, from, axis, d, &passing);
             prop_assert_eq!(m, rule, "{} {:?} move from {:?} by {}", mode, axis, from, d);
@@ -106,14 +112,7 @@ proptest! {
         let passing = Passing { triggers: Triggers::NONE, ..Passing::default() };
         for mode in CollisionMode::EXACT {
             let m = move_axis(mode, &g, &[], from, axis, d, &passing);
-            let extent = match axis {
-                Axis::X => g.pixel_width(),
-                Axis::Y => g.pixel_height(),
-            };
-            let mut d = d.clamp(-extent, extent);
-            if axis == Axis::Y && d > 0 {
-                d = d.min((g.pixel_height() - from.y).max(0));
-            }
+            let d = to_level(&g, &from, axis, d);
             let rule = pixel_move(&g, &NOTHING, from, axis, d, from.bottom(), 0);
             prop_assert_eq!(m, rule, "{} {:?} move from {:?} by {}", mode, axis, from, d);
         }
@@ -141,7 +140,7 @@ proptest! {
         prop_assume!(touch(&g, &from, triggers).is_none());
         let dropped = |y: i32| dropped.is_some_and(|below| y < below);
         let around = Around { blockers: &blockers, dropped: &dropped, triggers };
-        let d = d.min((g.pixel_height() - from.y).max(0));
+        let d = to_level(&g, &from, Axis::Y, d);
         prop_assume!(d != 0);
         let rule = pixel_move(&g, &around, from, Axis::Y, d, from.bottom(), 0);
         let at_once = plain_move(&g, &around, from, Axis::Y, d);
