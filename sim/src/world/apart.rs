@@ -101,7 +101,7 @@ impl World {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use std::path::Path;
 
     use crate::collide::CollisionMode;
@@ -112,7 +112,7 @@ mod tests {
     use crate::world::{ActorSpec, BodyId, Drive, Events, OnDeath, World};
 
     /// A small generator of numbers.
-    fn rng(seed: u64) -> impl FnMut() -> u64 {
+    pub(crate) fn rng(seed: u64) -> impl FnMut() -> u64 {
         let mut s = seed | 1;
         move || {
             s ^= s << 13;
@@ -124,7 +124,7 @@ mod tests {
 
     /// Keys from a small generator: runs held for a while, jumps pressed,
     /// held and let go, Down pressed (drops, fast falls), all mixed.
-    fn keys(seed: u64, n: usize) -> Vec<Keys> {
+    pub(crate) fn keys(seed: u64, n: usize) -> Vec<Keys> {
         let mut next = rng(seed);
         let mut held = Keys::NONE;
         (0..n)

@@ -16,6 +16,16 @@
 //! allocates nothing once the pool holds as many entries as were ever in
 //! use at once, and the cells cost 12 bytes each (cells grow past 32 px on
 //! huge levels, so there are never more than about a million).
+//!
+//! A big layer that is seldom asked about (ten thousand walkers that only
+//! the player's moves ask after) is kept as a plain list instead: each of
+//! its bodies with the cells it touches. Then a move costs one store, not
+//! a body leaving and entering cells, and a question walks the list. Each
+//! step starts by choosing, per layer, whichever cost less in the last
+//! step ([`Index::plan`]); both give the same answers, so the choice only
+//! changes how fast they come.
+
+use std::cell::Cell;
 
 use crate::geom::Rect;
 use crate::id::BodyId;
@@ -33,6 +43,15 @@ const LAYER_SHIFT: u32 = 30;
 /// answers a question faster than its cells (the player alone among ten
 /// thousand walkers).
 const ROSTER: usize = 8;
+/// A body's first entry with this bit set is instead its place in its
+/// layer's list.
+const LISTED: u32 = 1 << 31;
+/// A layer of fewer bodies than this is always kept in cells.
+const LIST_MIN: usize = 256;
+/// What a body's move from one set of cells to another costs in cells,
+/// against a list's check of one body for one question (both measured on
+/// ten thousand walkers).
+const RELINK_COST: u64 = 32;
 
 /// The layers of the index: each body is in exactly one.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -84,6 +103,44 @@ pub(crate) struct Index {
     /// deadly body ever asks where they are, so a world of actors alone
     /// among the tiles does not pay to keep them ([`Index::keep_others`]).
     others: bool,
+    /// Each layer kept as a list (`None`: in cells): its bodies, each with
+    /// the cells it touches.
+    lists: [Option<Vec<Listed>>; 3],
+    /// In the step so far, per layer: the questions asked of it, and the
+    /// moves of its bodies from one set of cells to another.
+    asked: [Cell<u64>; 3],
+    relinked: [u64; 3],
+    /// The same over the last steps: each step adds its count and keeps
+    /// seven eighths of the rest (about eight steps' worth).
+    asked_lately: [u64; 3],
+    relinked_lately: [u64; 3],
+    /// How the layers are kept: each step's choice, or always one way.
+    pub(crate) policy: Policy,
+}
+
+/// One body of a layer kept as a list, with the cells it touches
+/// (columns, then rows; inclusive).
+#[derive(Clone, Copy, Debug)]
+struct Listed {
+    id: u32,
+    span: (i32, i32, i32, i32),
+}
+
+/// How an index keeps its layers.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub(crate) enum Policy {
+    /// Each big layer the way that cost less in the last step.
+    Cheaper,
+    /// Every layer in cells (tests: the same answers either way).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Cells,
+    /// Every layer as a list (tests).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Lists,
+    /// Every layer the other way at each step's start (tests: a layer
+    /// that changes keeps every body).
+    #[cfg_attr(not(test), allow(dead_code))]
+    Flip,
 }
 
 impl Index {
@@ -117,6 +174,78 @@ impl Index {
             counts: [0; 3],
             rosters: [Some(Vec::new()), Some(Vec::new()), Some(Vec::new())],
             others: true,
+            lists: [None, None, None],
+            asked: Default::default(),
+            relinked: [0; 3],
+            asked_lately: [0; 3],
+            relinked_lately: [0; 3],
+            policy: Policy::Cheaper,
+        }
+    }
+
+    /// At the start of a step: keeps each layer the way its policy says —
+    /// by default, a layer of at least [`LIST_MIN`] bodies as a list while
+    /// its questions in the last steps, each walking the whole list, cost
+    /// less than its bodies' moves between cells did (with room either
+    /// way, so a layer does not flip back and forth). `rect_of` gives a
+    /// body's box, for the layers that change.
+    pub(crate) fn plan(&mut self, rect_of: impl Fn(BodyId) -> Rect) {
+        for layer in [Layer::Solid, Layer::Deadly, Layer::Other] {
+            let l = layer as usize;
+            let lately = |avg: u64, now: u64| avg - avg / 8 + now;
+            self.asked_lately[l] = lately(self.asked_lately[l], self.asked[l].get());
+            self.relinked_lately[l] = lately(self.relinked_lately[l], self.relinked[l]);
+            let members = self.counts[l] as u64;
+            let scans = self.asked_lately[l].saturating_mul(members);
+            let relinks = self.relinked_lately[l].saturating_mul(RELINK_COST);
+            let listed = self.lists[l].is_some();
+            let list = match self.policy {
+                Policy::Cells => false,
+                Policy::Lists => true,
+                Policy::Flip => !listed,
+                Policy::Cheaper if members < LIST_MIN as u64 => false,
+                Policy::Cheaper if listed => scans <= relinks.saturating_mul(2),
+                Policy::Cheaper => scans.saturating_mul(2) < relinks,
+            };
+            if list != listed {
+                self.relist(layer, list, &rect_of);
+            }
+            self.asked[l].set(0);
+            self.relinked[l] = 0;
+        }
+    }
+
+    /// Moves `layer`'s bodies from cells to a list (`list`) or back.
+    fn relist(&mut self, layer: Layer, list: bool, rect_of: &impl Fn(BodyId) -> Rect) {
+        let l = layer as usize;
+        let members: Vec<BodyId> = match self.lists[l].take() {
+            Some(listed) => listed.iter().map(|m| BodyId(m.id)).collect(),
+            None => (0..self.first.len())
+                .filter(|&i| {
+                    let at = self.first[i];
+                    at & LISTED == 0
+                        && at != NONE
+                        && self.entries[at as usize].tag >> LAYER_SHIFT == layer as u32
+                })
+                .map(|i| BodyId(i as u32))
+                .collect(),
+        };
+        for &id in &members {
+            match list {
+                // NOTE: the list was taken above: its bodies left it at once.
+                false => self.first[id.index()] = NONE,
+                true => self.remove(layer, id),
+            }
+        }
+        if !list {
+            self.counts[l] -= members.len();
+        }
+        self.rosters[l] = Some(Vec::new());
+        if list {
+            self.lists[l] = Some(Vec::with_capacity(members.len()));
+        }
+        for id in members {
+            self.insert(layer, id, &rect_of(id));
         }
     }
 
@@ -134,14 +263,29 @@ impl Index {
         if !keep {
             for id in 0..self.first.len().min(bodies) {
                 let at = self.first[id];
-                let tagged = at != NONE
-                    && self.entries[at as usize].tag >> LAYER_SHIFT == Layer::Other as u32;
+                let tagged = match at & LISTED != 0 {
+                    true => self.in_list(Layer::Other, at, id),
+                    false => {
+                        at != NONE
+                            && self.entries[at as usize].tag >> LAYER_SHIFT == Layer::Other as u32
+                    }
+                };
                 if tagged {
                     self.remove(Layer::Other, BodyId(id as u32));
                 }
             }
         }
         self.others = keep;
+    }
+
+    /// Whether body `id`, whose first entry `at` is a place in a list, is
+    /// in `layer`'s list.
+    fn in_list(&self, layer: Layer, at: u32, id: usize) -> bool {
+        let place = (at & !LISTED) as usize;
+        self.lists[layer as usize]
+            .as_ref()
+            .and_then(|list| list.get(place))
+            .is_some_and(|m| m.id as usize == id)
     }
 
     /// The cells (columns, rows; inclusive) a box touches, clamped to the
@@ -186,13 +330,19 @@ impl Index {
             return;
         }
         self.counts[layer as usize] += 1;
+        let span = self.span(r);
+        if let Some(list) = &mut self.lists[layer as usize] {
+            self.first[i] = LISTED | list.len() as u32;
+            list.push(Listed { id: id.0, span });
+            return;
+        }
         let roster = &mut self.rosters[layer as usize];
         match roster {
             Some(list) if list.len() < ROSTER => list.push(id.0),
             _ => *roster = None,
         }
         let tag = id.0 | (layer as u32) << LAYER_SHIFT;
-        let (c0, c1, r0, r1) = self.span(r);
+        let (c0, c1, r0, r1) = span;
         let mut sibling = NONE;
         let heads = &mut self.heads[layer as usize];
         for row in r0..=r1 {
@@ -236,10 +386,21 @@ impl Index {
             return;
         }
         self.counts[layer as usize] -= 1;
+        self.first[id.index()] = NONE;
+        if first & LISTED != 0 {
+            let Some(list) = &mut self.lists[layer as usize] else {
+                return;
+            };
+            let place = (first & !LISTED) as usize;
+            list.swap_remove(place);
+            if let Some(m) = list.get(place) {
+                self.first[m.id as usize] = LISTED | place as u32;
+            }
+            return;
+        }
         if let Some(list) = &mut self.rosters[layer as usize] {
             list.retain(|&b| b != id.0);
         }
-        self.first[id.index()] = NONE;
         let mut at = first;
         let heads = &mut self.heads[layer as usize];
         while at != NONE {
@@ -274,7 +435,19 @@ impl Index {
                 r.y.wrapping_add(r.h - 1) >> s,
             )
         };
-        if cells(old) == cells(new) || self.span(old) == self.span(new) {
+        if cells(old) == cells(new) {
+            return;
+        }
+        let span = self.span(new);
+        if self.span(old) == span {
+            return;
+        }
+        self.relinked[layer as usize] += 1;
+        let at = self.first.get(id.index()).copied().unwrap_or(NONE);
+        if at != NONE && at & LISTED != 0 {
+            if let Some(list) = &mut self.lists[layer as usize] {
+                list[(at & !LISTED) as usize].span = span;
+            }
             return;
         }
         self.remove(layer, id);
@@ -291,6 +464,9 @@ impl Index {
         self.free = NONE;
         self.counts = [0; 3];
         self.rosters = [Some(Vec::new()), Some(Vec::new()), Some(Vec::new())];
+        for list in self.lists.iter_mut().flatten() {
+            list.clear();
+        }
     }
 
     /// Every body of `layer` whose cells meet `region`'s (a superset of the
@@ -326,6 +502,17 @@ impl Index {
         if self.is_empty(layer) {
             return false;
         }
+        let asked = &self.asked[layer as usize];
+        asked.set(asked.get() + 1);
+        if let Some(list) = &self.lists[layer as usize] {
+            // NOTE: the bodies whose cells meet the region's, as the cells
+            // would answer (each once).
+            let (c0, c1, r0, r1) = self.span(region);
+            return list.iter().any(|m| {
+                let (a0, a1, b0, b1) = m.span;
+                a0 <= c1 && c0 <= a1 && b0 <= r1 && r0 <= b1 && f(BodyId(m.id))
+            });
+        }
         if let Some(list) = &self.rosters[layer as usize] {
             return list.iter().any(|&b| f(BodyId(b)));
         }
@@ -348,97 +535,4 @@ impl Index {
 }
 
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn finds_what_is_near_by_layer_and_follows_moves() {
-        let mut index = Index::new(320, 160);
-        let (a, b, c) = (BodyId(0), BodyId(1), BodyId(2));
-        index.insert(Layer::Solid, a, &Rect::new(10, 10, 16, 16));
-        index.insert(Layer::Solid, b, &Rect::new(200, 100, 14, 14));
-        index.insert(Layer::Solid, c, &Rect::new(40, 150, 16, 16)); // partly in the pit
-        index.insert(Layer::Other, BodyId(7), &Rect::new(10, 10, 8, 8));
-        // A small layer answers with all of its bodies (a superset).
-        assert_eq!(
-            index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)),
-            [a, b, c]
-        );
-        assert_eq!(
-            index.near(Layer::Other, &Rect::new(300, 140, 4, 4)),
-            [BodyId(7)]
-        );
-        // Past a handful, the cells answer.
-        for k in 10..20 {
-            index.insert(Layer::Solid, BodyId(k), &Rect::new(290, 140, 8, 8));
-        }
-        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 40, 40)), [a]);
-        assert!(index
-            .near(Layer::Deadly, &Rect::new(0, 0, 320, 200))
-            .is_empty());
-        let mut all = vec![a, b, c];
-        all.extend((10..20).map(BodyId));
-        assert_eq!(index.near(Layer::Solid, &Rect::new(0, 0, 320, 200)), all);
-        let (from, to) = (Rect::new(10, 10, 16, 16), Rect::new(210, 110, 16, 16));
-        index.moved(Layer::Solid, a, &from, &to);
-        assert!(index
-            .near(Layer::Solid, &Rect::new(0, 0, 40, 40))
-            .is_empty());
-        assert_eq!(index.near(Layer::Solid, &Rect::new(205, 105, 2, 2)), [a, b]);
-        assert!(index.any_near(Layer::Solid, &Rect::new(205, 105, 2, 2), |id| id == b));
-        // Far outside: kept in the edge cells, still found there.
-        let deep = Rect::new(40, 5000, 16, 16);
-        index.moved(Layer::Solid, c, &Rect::new(40, 150, 16, 16), &deep);
-        assert_eq!(index.near(Layer::Solid, &Rect::new(40, 9000, 1, 1)), [c]);
-        index.remove(Layer::Solid, c);
-        assert!(index
-            .near(Layer::Solid, &Rect::new(40, 9000, 1, 1))
-            .is_empty());
-        assert!(index.is_empty(Layer::Deadly));
-        // Freed entries are used again: no growth.
-        let pool = index.entries.len();
-        for k in 0..50 {
-            let r = Rect::new(k * 6, 20, 12, 12);
-            index.insert(Layer::Deadly, BodyId(9), &r);
-            index.remove(Layer::Deadly, BodyId(9));
-        }
-        assert_eq!(index.entries.len(), pool);
-        index.clear();
-        assert!(index.is_empty(Layer::Solid) && index.is_empty(Layer::Other));
-    }
-
-    #[test]
-    fn a_crowded_cell_keeps_its_lists_whole_as_bodies_come_and_go() {
-        let mut index = Index::new(320, 160);
-        let spot = Rect::new(40, 40, 8, 8);
-        for k in 0..100 {
-            index.insert(Layer::Other, BodyId(k), &spot);
-        }
-        // Take out every third, from the middle of the lists.
-        for k in (0..100).step_by(3) {
-            index.remove(Layer::Other, BodyId(k));
-        }
-        let left: Vec<BodyId> = (0..100).filter(|k| k % 3 != 0).map(BodyId).collect();
-        assert_eq!(index.near(Layer::Other, &spot), left);
-        // One spanning four cells leaves all four.
-        let wide = Rect::new(20, 20, 40, 40);
-        index.insert(Layer::Solid, BodyId(500), &wide);
-        assert_eq!(
-            index.near(Layer::Solid, &Rect::new(50, 50, 1, 1)),
-            [BodyId(500)]
-        );
-        index.remove(Layer::Solid, BodyId(500));
-        assert!(index
-            .near(Layer::Solid, &Rect::new(0, 0, 320, 160))
-            .is_empty());
-        assert_eq!(index.near(Layer::Other, &spot), left, "the others stay");
-    }
-
-    #[test]
-    fn a_huge_level_has_bigger_cells_not_more_of_them() {
-        let index = Index::new(4096 * 16, 4096 * 16);
-        assert!(index.heads[0].len() as i64 <= MAX_CELLS);
-        assert!(1 << index.shift > CELL);
-        assert_eq!(1 << Index::new(1024, 1024).shift, CELL);
-    }
-}
+mod tests;

@@ -403,22 +403,24 @@ impl World {
 
     /// Keeps the other bodies (the player, the game's actors) in the index
     /// while anything can ask where they are: a solid that moves (the
-    /// level's movers, the game's solids, crates) or a deadly body.
+    /// level's movers, the game's solids, crates) or a deadly body; and
+    /// lets the index choose how it keeps each layer this step.
     fn keep_others(&mut self) {
         let asked = self.solids.iter().any(|s| !s.removed)
             || !self.index.is_empty(Layer::Solid)
             || !self.index.is_empty(Layer::Deadly);
-        if asked == self.index.keeps_others() {
-            return;
-        }
-        self.index.keep_others(asked, self.bodies.len());
-        if asked {
-            for b in self.bodies.iter().filter(|b| !b.removed) {
-                if World::layer(b) == Layer::Other {
-                    self.index.insert(Layer::Other, b.id, &b.rect);
+        if asked != self.index.keeps_others() {
+            self.index.keep_others(asked, self.bodies.len());
+            if asked {
+                for b in self.bodies.iter().filter(|b| !b.removed) {
+                    if World::layer(b) == Layer::Other {
+                        self.index.insert(Layer::Other, b.id, &b.rect);
+                    }
                 }
             }
         }
+        let bodies = &self.bodies;
+        self.index.plan(|id| bodies[id.index()].rect);
     }
 
     /// Puts every body not removed into the index afresh.
