@@ -21,9 +21,9 @@
 //! the player's moves ask after) is kept as a plain list instead: each of
 //! its bodies with the cells it touches. Then a move costs one store, not
 //! a body leaving and entering cells, and a question walks the list. Each
-//! step starts by choosing, per layer, whichever cost less in the last
-//! step ([`Index::plan`]); both give the same answers, so the choice only
-//! changes how fast they come.
+//! step starts by choosing, per layer, whichever cost less over the last
+//! few steps ([`Index::plan`]); both give the same answers, so the choice
+//! only changes how fast they come.
 
 use std::cell::Cell;
 
@@ -129,7 +129,7 @@ struct Listed {
 /// How an index keeps its layers.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(crate) enum Policy {
-    /// Each big layer the way that cost less in the last step.
+    /// Each big layer the way that cost less over the last few steps.
     Cheaper,
     /// Every layer in cells (tests: the same answers either way).
     #[cfg_attr(not(test), allow(dead_code))]
