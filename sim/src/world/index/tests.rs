@@ -4,6 +4,8 @@
 use std::collections::BTreeMap;
 
 use super::*;
+use crate::input::Keys;
+use crate::world::{ActorSpec, Drive};
 
 /// The cells a box is in, by the rule's words: every 32-px square of
 /// the index its pixels touch (a box of no size touches its corner's),
@@ -287,4 +289,66 @@ fn a_huge_level_has_bigger_cells_not_more_of_them() {
     assert!(index.heads[0].len() as i64 <= MAX_CELLS);
     assert!(1 << index.shift > CELL);
     assert_eq!(1 << Index::new(1024, 1024).shift, CELL);
+}
+
+/// A crowd of 400 fast walkers that only the player asks about: by its own
+/// choice the index keeps them as a list within a few steps, and goes
+/// back to cells once crates falling through the crowd ask about them at
+/// every move; the world steps as one kept in cells throughout.
+#[test]
+fn the_index_lists_a_big_crowd_seldom_asked_about_and_not_one_asked_often() {
+    use crate::collide::CollisionMode;
+    use crate::level::Level;
+    use crate::tuning::Tuning;
+    use crate::world::World;
+
+    let (w, h) = (400, 12);
+    let mut rows = vec![vec!['.'; w]; h];
+    for (r, row) in rows.iter_mut().enumerate() {
+        for (c, cell) in row.iter_mut().enumerate() {
+            if r == 0 || r == h - 1 || c == 0 || c == w - 1 {
+                *cell = '#';
+            } else if (r == h - 2 || r == h - 5) && c % 2 == 1 && c > 3 {
+                *cell = 'W';
+            } else if r == h - 4 && c > 3 {
+                *cell = '-';
+            }
+        }
+    }
+    rows[h - 2][1] = '@';
+    let text: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    let level = Level::parse(&text, "crowd.txt").unwrap();
+    let tuning = Tuning {
+        walker_speed: 1800.0,
+        ..level.header.tuning()
+    };
+    let mut cheaper = World::with_tuning(level, CollisionMode::Sweep, tuning);
+    assert!(cheaper.level_bodies().len() >= 380);
+    let mut cells = cheaper.clone();
+    cells.index.policy = Policy::Cells;
+    let listed = |w: &World| w.index.lists[Layer::Deadly as usize].is_some();
+    let step_both = |a: &mut World, b: &mut World, n: usize| {
+        for _ in 0..n {
+            a.step(Keys::NONE);
+            b.step(Keys::NONE);
+            assert_eq!(a.bodies, b.bodies);
+        }
+    };
+    step_both(&mut cheaper, &mut cells, 20);
+    assert!(listed(&cheaper), "the walkers are a list");
+    assert!(!listed(&cells));
+    // Crates dropped in over the crowd ask about the walkers at every move.
+    for c in (4..w as i32 - 4).step_by(3) {
+        let spec = ActorSpec::new(Rect::new(c * 16, 16, 16, 16))
+            .drive(Drive::Fall)
+            .solid(true);
+        for world in [&mut cheaper, &mut cells] {
+            world.add(spec).unwrap();
+        }
+    }
+    step_both(&mut cheaper, &mut cells, 30);
+    assert!(!listed(&cheaper), "the walkers are back in cells");
 }
