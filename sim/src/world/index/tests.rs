@@ -5,7 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::input::Keys;
-use crate::world::{ActorSpec, Drive};
+use crate::world::{ActorSpec, Drive, World};
 
 /// The cells a box is in, by the rule's words: every 32-px square of
 /// the index its pixels touch (a box of no size touches its corner's),
@@ -176,6 +176,14 @@ fn a_world_steps_the_same_however_its_index_keeps_its_layers() {
                 drive(w, i);
                 w.step(k);
             }
+            // NOTE: a world whose player has reached the exit steps no more.
+            let flip = &worlds[2];
+            let flipped = flip.index.lists.iter().all(|l| l.is_some() == (i % 2 == 0));
+            assert!(
+                flip.exited() || flipped,
+                "{}: the flipping index lists every other step",
+                path.display()
+            );
             let at = format!("{} step {}", path.display(), i + 1);
             for w in &worlds[1..] {
                 let apart = w.bodies.iter().zip(&worlds[0].bodies).find(|(a, b)| a != b);
@@ -297,12 +305,48 @@ fn a_huge_level_has_bigger_cells_not_more_of_them() {
 /// every move; the world steps as one kept in cells throughout.
 #[test]
 fn the_index_lists_a_big_crowd_seldom_asked_about_and_not_one_asked_often() {
+    let (mut cheaper, mut cells) = fast_walkers(400);
+    assert!(cheaper.level_bodies().len() >= 380);
+    let listed = |w: &World| w.index.lists[Layer::Deadly as usize].is_some();
+    let step_both = |a: &mut World, b: &mut World, n: usize| {
+        for _ in 0..n {
+            a.step(Keys::NONE);
+            b.step(Keys::NONE);
+            assert_eq!(a.bodies, b.bodies);
+        }
+    };
+    step_both(&mut cheaper, &mut cells, 20);
+    assert!(listed(&cheaper), "the walkers are a list");
+    assert!(!listed(&cells));
+    // Crates dropped in over the crowd ask about the walkers at every move.
+    let w = cheaper.level.grid.width() as i32;
+    for c in (4..w - 4).step_by(3) {
+        let spec = ActorSpec::new(Rect::new(c * 16, 16, 16, 16))
+            .drive(Drive::Fall)
+            .solid(true);
+        for world in [&mut cheaper, &mut cells] {
+            world.add(spec).unwrap();
+        }
+    }
+    step_both(&mut cheaper, &mut cells, 30);
+    assert!(!listed(&cheaper), "the walkers are back in cells");
+    // A crowd under 256 stays in cells, however it moves.
+    let (mut small, _) = fast_walkers(200);
+    for _ in 0..20 {
+        small.step(Keys::NONE);
+        assert!(!listed(&small), "a small crowd is not a list");
+    }
+}
+
+/// A room `w` tiles wide of two floors of walkers (a walker on every
+/// other cell) that walk 30 px a step, with its index kept by its own
+/// choice, and the same kept in cells.
+fn fast_walkers(w: usize) -> (World, World) {
     use crate::collide::CollisionMode;
     use crate::level::Level;
     use crate::tuning::Tuning;
-    use crate::world::World;
 
-    let (w, h) = (400, 12);
+    let h = 12;
     let mut rows = vec![vec!['.'; w]; h];
     for (r, row) in rows.iter_mut().enumerate() {
         for (c, cell) in row.iter_mut().enumerate() {
@@ -325,30 +369,8 @@ fn the_index_lists_a_big_crowd_seldom_asked_about_and_not_one_asked_often() {
         walker_speed: 1800.0,
         ..level.header.tuning()
     };
-    let mut cheaper = World::with_tuning(level, CollisionMode::Sweep, tuning);
-    assert!(cheaper.level_bodies().len() >= 380);
+    let cheaper = World::with_tuning(level, CollisionMode::Sweep, tuning);
     let mut cells = cheaper.clone();
     cells.index.policy = Policy::Cells;
-    let listed = |w: &World| w.index.lists[Layer::Deadly as usize].is_some();
-    let step_both = |a: &mut World, b: &mut World, n: usize| {
-        for _ in 0..n {
-            a.step(Keys::NONE);
-            b.step(Keys::NONE);
-            assert_eq!(a.bodies, b.bodies);
-        }
-    };
-    step_both(&mut cheaper, &mut cells, 20);
-    assert!(listed(&cheaper), "the walkers are a list");
-    assert!(!listed(&cells));
-    // Crates dropped in over the crowd ask about the walkers at every move.
-    for c in (4..w as i32 - 4).step_by(3) {
-        let spec = ActorSpec::new(Rect::new(c * 16, 16, 16, 16))
-            .drive(Drive::Fall)
-            .solid(true);
-        for world in [&mut cheaper, &mut cells] {
-            world.add(spec).unwrap();
-        }
-    }
-    step_both(&mut cheaper, &mut cells, 30);
-    assert!(!listed(&cheaper), "the walkers are back in cells");
+    (cheaper, cells)
 }
