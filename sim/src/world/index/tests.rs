@@ -5,6 +5,7 @@ use std::collections::BTreeMap;
 
 use super::*;
 use crate::input::Keys;
+use crate::world::apart::tests::{keys, rng};
 use crate::world::{ActorSpec, Drive, World};
 
 /// The cells a box is in, by the rule's words: every 32-px square of
@@ -30,15 +31,8 @@ fn against_the_rule(policy: Policy, seed: u64) {
     let (cols, rows) = (10, 7); // and a row of cells for the pit
     let mut index = Index::new(width, height);
     index.policy = policy;
-    let mut next = {
-        let mut s = seed | 1;
-        move |n: i32| {
-            s ^= s << 13;
-            s ^= s >> 7;
-            s ^= s << 17;
-            (s % n as u64) as i32
-        }
-    };
+    let mut number = rng(seed);
+    let mut next = move |n: i32| (number() % n as u64) as i32;
     let layers = [Layer::Solid, Layer::Deadly, Layer::Other];
     let mut model: BTreeMap<u32, (Layer, Rect)> = BTreeMap::new();
     let some_rect = |next: &mut dyn FnMut(i32) -> i32| {
@@ -104,7 +98,6 @@ fn against_the_rule(policy: Policy, seed: u64) {
 fn a_world_steps_the_same_however_its_index_keeps_its_layers() {
     use crate::collide::CollisionMode;
     use crate::level::Level;
-    use crate::world::apart::tests::{keys, rng};
     use crate::world::{ActorSpec, Drive, Kind, World};
 
     let dir = std::path::Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("levels");
