@@ -332,6 +332,7 @@ fn above(r: &Rect) -> i32 {
 }
 
 mod clear;
+mod glide;
 mod naive;
 mod repeat;
 mod walk;

@@ -170,38 +170,67 @@ pub(super) fn walk_by(
             continue;
         }
         p.saw(&at);
+        // NOTE: after its first pixel (45°) or two (26.6°) a walk along a
+        // ramp glides on within its cells (`glide.rs`), as far as a whole
+        // cell along x; from there a cell at a time (`repeat.rs`).
+        let along = p.along(&at);
+        if along <= 2 {
+            let k = glide::glides(grid, around, &p, &at, (left / along).min(TILE - 1));
+            if k > 0 {
+                let ty = at.y - p.from.y;
+                go_on(&mut w, &mut at, &mut trail, &p, k, from);
+                left -= k * along;
+                p.y_span = (
+                    p.y_span.0.min(p.y_span.0 + k * ty),
+                    p.y_span.1.max(p.y_span.1 + k * ty),
+                );
+            }
+        }
         let along = p.along(&at);
         if along % TILE != 0 {
             continue;
         }
         let k = repeat::repeats(grid, around, &p, &at, left / along);
         if k > 0 {
-            let (tx, ty) = (at.x - p.from.x, at.y - p.from.y);
-            let (moved, steps_up, snaps) = p.done;
-            w.along_x.moved += k * (w.along_x.moved - moved);
-            w.climb.steps_up += k as u32 * (w.climb.steps_up - steps_up);
-            w.climb.snaps += k as u32 * (w.climb.snaps - snaps);
-            if let Some(trail) = trail.as_deref_mut() {
-                let period = trail.len() - p.trail_len;
-                for j in 1..=k {
-                    for i in 0..period {
-                        let r = trail[p.trail_len + i];
-                        trail.push(Rect::new(r.x + j * tx, r.y + j * ty, r.w, r.h));
-                    }
-                }
-            }
-            at = Rect::new(at.x + k * tx, at.y + k * ty, at.w, at.h);
+            go_on(&mut w, &mut at, &mut trail, &p, k, from);
             left -= k * along;
-            let c = &mut w.climb;
-            let (low, high) = (p.y_span.0 + k * ty, p.y_span.1 + k * ty);
-            c.y_span = (c.y_span.0.min(low), c.y_span.1.max(high));
-            c.dy = at.y - from.y;
         }
         if k > 0 || along >= 2 * TILE {
             p = probe(at, &w, &trail);
         }
     }
     w
+}
+
+/// The walk's stretch from `p.from` to box `*at`, gone `k` more times
+/// at once: what it did on it, added up, and the boxes it visited, moved.
+fn go_on(
+    w: &mut Walked,
+    at: &mut Rect,
+    trail: &mut Option<&mut Vec<Rect>>,
+    p: &Probe,
+    k: i32,
+    from: Rect,
+) {
+    let (tx, ty) = (at.x - p.from.x, at.y - p.from.y);
+    let (moved, steps_up, snaps) = p.done;
+    w.along_x.moved += k * (w.along_x.moved - moved);
+    w.climb.steps_up += k as u32 * (w.climb.steps_up - steps_up);
+    w.climb.snaps += k as u32 * (w.climb.snaps - snaps);
+    if let Some(trail) = trail.as_deref_mut() {
+        let period = trail.len() - p.trail_len;
+        for j in 1..=k {
+            for i in 0..period {
+                let r = trail[p.trail_len + i];
+                trail.push(Rect::new(r.x + j * tx, r.y + j * ty, r.w, r.h));
+            }
+        }
+    }
+    *at = Rect::new(at.x + k * tx, at.y + k * ty, at.w, at.h);
+    let c = &mut w.climb;
+    let (low, high) = (p.y_span.0 + k * ty, p.y_span.1 + k * ty);
+    c.y_span = (c.y_span.0.min(low), c.y_span.1.max(high));
+    c.dy = at.y - from.y;
 }
 
 /// How many pixels (up to `left`) a walk from box `at` going `sign` can
