@@ -201,6 +201,7 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::collide::slopes::tests::same_path;
     use crate::collide::slopes::{plain_move, stands, walk_by};
     use crate::collide::Triggers;
     use crate::grid::grid;
@@ -259,12 +260,42 @@ mod tests {
     /// How many sub-periods a 12 × 16 body standing on the ramp at pixel
     /// column `x` glides after its first pixel by the rule going `sign`.
     fn glided(g: &Grid, x: i32, sign: i32, most: i32) -> i32 {
+        glided_after(g, x, sign, 1, most)
+    }
+
+    /// The same after its first `n` pixels by the rule.
+    fn glided_after(g: &Grid, x: i32, sign: i32, n: i32, most: i32) -> i32 {
         let top = Rect::new(x, 0, 12, 16);
         let from = top.shifted(Axis::Y, plain_move(g, &NOTHING, top, Axis::Y, 480).moved);
         assert!(stands(g, &NOTHING, &from));
-        let first = walk_by(g, &NOTHING, (from, sign), false, None, false);
-        let at = Rect::new(from.x + sign, from.y + first.climb.dy, 12, 16);
-        glides(g, &NOTHING, &Probe::new(from, (0, 0, 0), 0), &at, most)
+        let first = walk_by(g, &NOTHING, (from, sign * n), false, None, false);
+        let at = Rect::new(from.x + sign * n, from.y + first.climb.dy, 12, 16);
+        let mut p = Probe::new(from, (0, 0, 0), 0);
+        p.saw(&at);
+        glides(g, &NOTHING, &p, &at, most)
+    }
+
+    /// The grid of [`any_ramp`]'s cells.
+    fn grid_of(cells: Vec<Vec<char>>) -> Grid {
+        let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+        grid(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+    }
+
+    #[test]
+    fn every_kind_of_ramp_glides() {
+        for (surface, fill, n) in [
+            (&['J'][..], '#', 1),
+            (&['{'], '.', 1),
+            (&['1', '2'], '#', 2),
+        ] {
+            let g = grid_of(any_ramp(surface, fill, true));
+            for sign in [-1, 1] {
+                assert_eq!(glided_after(&g, 192, sign, n, 7), 7, "{surface:?} {sign}");
+            }
+            // A sub-period that is not the ramp's (a pixel of a 26.6°
+            // ramp; two of a 45° one) does not glide.
+            assert_eq!(glided_after(&g, 192, 1, 3 - n, 7), 0, "{surface:?}");
+        }
     }
 
     #[test]
@@ -295,5 +326,89 @@ mod tests {
             assert_eq!(glided(&ramp(&[(9, 18, t)]), 160, 1, 40), 0, "{t}");
         }
         assert_eq!(glided(&ramp(&[(9, 18, '.')]), 160, 1, 40), 40);
+    }
+
+    /// A ramp of `surface` cells (one or two a row) across a 30 × 30 grid,
+    /// rising right if `up`, each column filled below with `fill`.
+    fn any_ramp(surface: &[char], fill: char, up: bool) -> Vec<Vec<char>> {
+        let n = 30;
+        let mut g = vec![vec!['.'; n]; n];
+        for k in 1..n - 1 {
+            let along = if up { k - 1 } else { n - 2 - k };
+            let row = n - 2 - along / surface.len();
+            g[row][k] = surface[(k - 1) % surface.len()];
+            for below in g.iter_mut().skip(row + 1) {
+                below[k] = fill;
+            }
+        }
+        g
+    }
+
+    /// Every kind of ramp, with one cell near a walk changed to each of a
+    /// few tiles, from a few places, either way, some distances, with
+    /// bands of one-way lines dropped through: a walk that glides is the
+    /// pixel rule, box by box (but for runs of level pixels given by their
+    /// last box, as the period test allows).
+    #[test]
+    fn a_walk_that_glides_is_the_pixel_rule_whatever_cell_near_it_changes() {
+        let kinds: [(&[char], char, bool); 6] = [
+            (&['J'], '#', true),
+            (&['1', '2'], '#', true),
+            (&['{'], '.', true),
+            (&['L'], '#', false),
+            (&['3', '4'], '#', false),
+            (&['}'], '.', false),
+        ];
+        let mut compared = 0;
+        for (surface, fill, up) in kinds {
+            let base = any_ramp(surface, fill, up);
+            // A body of the player's height, and a flat one (its shape
+            // reaches above its top for what it stands on).
+            for (x, h) in [(192, 16), (197, 4)] {
+                // The cells round where it stands on the ramp as it is.
+                let top = Rect::new(x, 0, 12, h);
+                let g = grid_of(base.clone());
+                let on = top.shifted(Axis::Y, plain_move(&g, &NOTHING, top, Axis::Y, 480).moved);
+                let (col, row) = (x / TILE, on.bottom() / TILE);
+                let cells =
+                    (col - 3..=col + 4).flat_map(|c| (row - 3..=row + 1).map(move |r| (c, r)));
+                for ((c, r), t) in cells.flat_map(|cell| ['#', '^', '.', '{'].map(|t| (cell, t))) {
+                    let mut cells = base.clone();
+                    cells[r as usize][c as usize] = t;
+                    let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+                    let g = grid_of(cells);
+                    let fall = plain_move(&g, &NOTHING, top, Axis::Y, 480);
+                    let from = top.shifted(Axis::Y, fall.moved);
+                    if fall.hit.is_none() || !stands(&g, &NOTHING, &from) {
+                        continue;
+                    }
+                    // Lines dropped through: none, those just under the
+                    // feet, those a cell lower, and those a cell up.
+                    let feet = from.bottom();
+                    for band in [
+                        None,
+                        Some((feet - 8, feet + 8)),
+                        Some((feet + 8, feet + 24)),
+                        Some((feet - 24, feet - 8)),
+                    ] {
+                        let dropped = |t: i32| band.is_some_and(|(lo, hi)| (lo..hi).contains(&t));
+                        let around = Around {
+                            dropped: &dropped,
+                            ..NOTHING
+                        };
+                        for d in [-40, -17, 16, 40] {
+                            let (mut fast, mut rule) = (Vec::new(), Vec::new());
+                            let f = walk_by(&g, &around, (from, d), false, Some(&mut fast), true);
+                            let r = walk_by(&g, &around, (from, d), false, Some(&mut rule), false);
+                            let what = format!("{rows:?} from {from:?} by {d}, {band:?}");
+                            assert_eq!(f, r, "{what}");
+                            assert!(same_path(from, &fast, &rule), "{what}");
+                            compared += 1;
+                        }
+                    }
+                }
+            }
+        }
+        assert!(compared > 4000, "{compared}");
     }
 }

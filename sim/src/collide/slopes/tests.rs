@@ -414,3 +414,21 @@ fn a_walk_up_a_one_way_ramp_under_a_ceiling_stops_at_the_line_it_stands_on() {
 mod shortcuts;
 
 mod periods;
+
+/// Whether the boxes of a walk's trail with shortcuts, `fast`, are the
+/// pixel rule's boxes, `pixels`, but for runs of level pixels given by
+/// their last box alone (a path from box to box takes in the boxes
+/// between them, as a walker's contact asks it).
+pub(super) fn same_path(from: Rect, fast: &[Rect], pixels: &[Rect]) -> bool {
+    let (mut i, mut at) = (0, from);
+    for &f in fast {
+        let Some(j) = pixels[i..].iter().position(|&r| r == f) else {
+            return false;
+        };
+        if !pixels[i..i + j].iter().all(|r| r.y == at.y && r.y == f.y) {
+            return false;
+        }
+        (i, at) = (i + j + 1, f);
+    }
+    i == pixels.len()
+}

@@ -120,21 +120,3 @@ proptest! {
         prop_assert!(same_path(from, &fast, &pixels), "{:?}\n{:?}", fast, pixels);
     }
 }
-
-/// Whether the boxes of a walk's trail with shortcuts, `fast`, are the
-/// pixel rule's boxes, `pixels`, but for runs of level pixels given by
-/// their last box alone (a path from box to box takes in the boxes
-/// between them, as a walker's contact asks it).
-fn same_path(from: Rect, fast: &[Rect], pixels: &[Rect]) -> bool {
-    let (mut i, mut at) = (0, from);
-    for &f in fast {
-        let Some(j) = pixels[i..].iter().position(|&r| r == f) else {
-            return false;
-        };
-        if !pixels[i..i + j].iter().all(|r| r.y == at.y && r.y == f.y) {
-            return false;
-        }
-        (i, at) = (i + j + 1, f);
-    }
-    i == pixels.len()
-}
