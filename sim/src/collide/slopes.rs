@@ -35,6 +35,53 @@ pub(crate) struct Around<'a> {
 /// The first cell (by column, then row) with a solid slope pixel under
 /// the shape of box `r`.
 fn slope_under(grid: &Grid, r: &Rect) -> Option<Obstacle> {
+    // NOTE: every move on a slope that stops asks this; each cell is read
+    // once for the pixel columns of the box it is under (a body up to
+    // eight cells tall; a taller one asks column by column).
+    const ROWS: usize = 8;
+    let first_row = r.y.div_euclid(TILE);
+    if (r.bottom() - 1).div_euclid(TILE) - first_row >= ROWS as i32 {
+        return slope_under_by_columns(grid, r);
+    }
+    // Per row of the cell column `col`: not read yet, or its slope (a
+    // solid slope tile; a shoulder as a solid tile; `None`: no slope
+    // pixels).
+    let mut cells: [Option<Option<Tile>>; ROWS] = [None; ROWS];
+    let mut col = r.x.div_euclid(TILE);
+    for x in r.x..r.right() {
+        if x.div_euclid(TILE) != col {
+            (col, cells) = (x.div_euclid(TILE), [None; ROWS]);
+        }
+        let e = edge(r, x);
+        if e <= r.y {
+            continue;
+        }
+        for row in first_row..=(e - 1).div_euclid(TILE) {
+            let slope = *cells[(row - first_row) as usize].get_or_insert_with(|| {
+                let tile = grid.get(col, row);
+                match () {
+                    _ if tile.is_solid_slope() => Some(tile),
+                    _ if tile.is_solid() && grid.is_shoulder(col, row) => Some(Tile::Solid),
+                    _ => None,
+                }
+            });
+            let Some(tile) = slope else {
+                continue;
+            };
+            let top = tile
+                .slope_height(x.rem_euclid(TILE))
+                .map_or(row * TILE, |h| (row + 1) * TILE - h);
+            if top < e {
+                return Some(tile_obstacle(grid, col, row));
+            }
+        }
+    }
+    None
+}
+
+/// [`slope_under`] a pixel column at a time, each cell read anew: the
+/// rule in its own words (and the way for a very tall body).
+fn slope_under_by_columns(grid: &Grid, r: &Rect) -> Option<Obstacle> {
     (r.x..r.right()).find_map(|x| {
         let e = edge(r, x);
         (r.y.div_euclid(TILE)..=(e - 1).div_euclid(TILE))

@@ -102,6 +102,15 @@ proptest! {
     }
 
     #[test]
+    fn the_slope_under_a_box_cell_by_cell_is_the_one_column_by_column((rows, from, _, _) in case()) {
+        let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
+        let g = grid(&rows);
+        for r in [from, from.shifted(Axis::Y, 1), from.shifted(Axis::X, 1)] {
+            prop_assert_eq!(slope_under(&g, &r), slope_under_by_columns(&g, &r), "{:?}", r);
+        }
+    }
+
+    #[test]
     fn they_equal_the_pixel_rule((rows, from, d, axis) in case()) {
         let rows: Vec<&str> = rows.iter().map(String::as_str).collect();
         let g = grid(&rows);
