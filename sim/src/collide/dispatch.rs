@@ -207,7 +207,7 @@ fn on_slopes(
             flat = slopes::flat_run(grid, &at, axis, sign, left);
         }
         let part = match flat {
-            0 => slopes::plain_move(grid, &around, at, axis, sign * to_line(&at).min(left)),
+            0 => slopes::part_move(grid, &around, at, (axis, sign * left), to_line),
             flat => among_tiles(
                 mode,
                 &Move {

@@ -202,6 +202,33 @@ pub(crate) fn plain_move(
     }
 }
 
+/// A part of a move near a slope, `distance` px left of it: along y at
+/// once as far as nothing could stop it or touch it (`clear.rs`), over as
+/// many lines of cells as that is; then by the pixel rule to where its
+/// leading edge enters the next line of cells (`to_line`, of the box
+/// there), where the move looks again for a stretch near no slope.
+pub(crate) fn part_move(
+    grid: &Grid,
+    around: &Around,
+    from: Rect,
+    (axis, distance): (Axis, i32),
+    to_line: impl Fn(&Rect) -> i32,
+) -> AxisMove {
+    let (sign, left) = (distance.signum(), distance.abs());
+    let clear = match (axis, sign) {
+        (Axis::Y, 1) => clear::clear_below(grid, around.blockers, &from, left),
+        (Axis::Y, -1) => clear::clear_above(grid, around.blockers, &from, left),
+        _ => 0,
+    };
+    let then = from.shifted(axis, sign * clear);
+    let part = clear + to_line(&then).min(left - clear);
+    let rest = pixel_move(grid, around, from, axis, sign * part, from.bottom(), clear);
+    AxisMove {
+        moved: sign * clear + rest.moved,
+        ..rest
+    }
+}
+
 /// The pixel rule's move of box `from` (which began its move with its
 /// bottom at `bottom_before`) `distance` px along `axis`, of which the
 /// first `done` are already gone (the box is `done` px on): what is left,
