@@ -186,27 +186,19 @@ pub(crate) fn plain_move(
     axis: Axis,
     distance: i32,
 ) -> AxisMove {
-    // NOTE: along y a move goes at once as far as nothing could stop it
-    // (`clear.rs`), then by the rule; from anywhere on the way the rule
-    // gives the same as from the start, since what stops the box is judged
-    // from where the move began (`bottom_before`).
-    let clear = match (axis, distance.signum()) {
-        (Axis::Y, 1) => clear::clear_below(grid, around.blockers, &from, distance),
-        (Axis::Y, -1) => clear::clear_above(grid, around.blockers, &from, -distance),
-        _ => 0,
-    };
-    let rest = pixel_move(grid, around, from, axis, distance, from.bottom(), clear);
-    AxisMove {
-        moved: distance.signum() * clear + rest.moved,
-        ..rest
-    }
+    // NOTE: one part that goes the whole way: at once as far as nothing
+    // could stop it, then by the rule to the end.
+    part_move(grid, around, from, (axis, distance), |_| distance.abs())
 }
 
 /// A part of a move near a slope, `distance` px left of it: along y at
 /// once as far as nothing could stop it or touch it (`clear.rs`), over as
-/// many lines of cells as that is; then by the pixel rule to where its
-/// leading edge enters the next line of cells (`to_line`, of the box
-/// there), where the move looks again for a stretch near no slope.
+/// many lines of cells as that is; then by the pixel rule at most
+/// `to_line` px more (of the box there: to where its leading edge enters
+/// the next line of cells, where the move looks again for a stretch near
+/// no slope). From anywhere on the way the rule gives the same as from
+/// the start, since what stops the box is judged from where the move
+/// began (`bottom_before`).
 pub(crate) fn part_move(
     grid: &Grid,
     around: &Around,
