@@ -201,16 +201,9 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::slopes::tests::same_path;
+    use crate::collide::slopes::tests::{both_ways, same_path, NOTHING};
     use crate::collide::slopes::{plain_move, stands, walk_by};
-    use crate::collide::Triggers;
     use crate::grid::grid;
-
-    const NOTHING: Around = Around {
-        blockers: &[],
-        dropped: &|_| false,
-        triggers: Triggers::NONE,
-    };
 
     #[test]
     fn a_ramps_surface_is_its_tiles_heights_column_by_column() {
@@ -397,9 +390,7 @@ mod tests {
                             ..NOTHING
                         };
                         for d in [-40, -17, 16, 40] {
-                            let (mut fast, mut rule) = (Vec::new(), Vec::new());
-                            let f = walk_by(&g, &around, (from, d), false, Some(&mut fast), true);
-                            let r = walk_by(&g, &around, (from, d), false, Some(&mut rule), false);
+                            let ((f, fast), (r, rule)) = both_ways(&g, &around, from, d);
                             let what = format!("{rows:?} from {from:?} by {d}, {band:?}");
                             assert_eq!(f, r, "{what}");
                             assert!(same_path(from, &fast, &rule), "{what}");

@@ -171,15 +171,9 @@ fn entered(span: &Span, d: i32) -> (Span, Span) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::slopes::{plain_move, stands, walk_by, Walked};
-    use crate::collide::Triggers;
+    use crate::collide::slopes::tests::{both_ways, NOTHING};
+    use crate::collide::slopes::{plain_move, stands};
     use crate::grid::grid;
-
-    const NOTHING: Around = Around {
-        blockers: &[],
-        dropped: &|_| false,
-        triggers: Triggers::NONE,
-    };
 
     /// A 45° ramp of 36 `J` cells rising right from the bottom left
     /// corner, filled below; `changed`: cells put on it, (col, row, tile).
@@ -299,25 +293,6 @@ mod tests {
         assert_eq!(entered(&(3..=4), -5).0, 3..=4);
     }
 
-    /// A walk on `rows` by the rule and with its shortcuts, from box `x`,
-    /// `w` × `h` dropped onto the ground, by `distance`, among `around`.
-    fn both_ways(
-        rows: &[&str],
-        around: &Around,
-        (x, w, h): (i32, i32, i32),
-        distance: i32,
-    ) -> ((Walked, Vec<Rect>), (Walked, Vec<Rect>)) {
-        let g = grid(rows);
-        let top = Rect::new(x, 0, w, h);
-        let fall = plain_move(&g, around, top, Axis::Y, g.pixel_height());
-        let from = top.shifted(Axis::Y, fall.moved);
-        assert!(stands(&g, around, &from));
-        let (mut fast, mut rule) = (Vec::new(), Vec::new());
-        let f = walk_by(&g, around, (from, distance), false, Some(&mut fast), true);
-        let r = walk_by(&g, around, (from, distance), false, Some(&mut rule), false);
-        ((f, fast), (r, rule))
-    }
-
     #[test]
     fn a_moving_solid_the_first_period_looked_at_is_not_repeated() {
         // A flat 12 × 2 body walks 64 px down a 26.6° ramp from beside a
@@ -338,7 +313,11 @@ mod tests {
             blockers: &[lift],
             ..NOTHING
         };
-        let (fast, rule) = both_ways(&rows, &around, (326, 12, 2), -64);
+        let g = grid(&rows);
+        let top = Rect::new(326, 0, 12, 2);
+        let from = top.shifted(Axis::Y, plain_move(&g, &around, top, Axis::Y, 512).moved);
+        assert!(stands(&g, &around, &from));
+        let (fast, rule) = both_ways(&g, &around, from, -64);
         assert_eq!(fast, rule);
     }
 }

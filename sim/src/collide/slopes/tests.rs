@@ -1,7 +1,9 @@
 use super::*;
 use crate::grid::grid;
 
-const NOTHING: Around = Around {
+/// Nothing round a move but the terrain: no moving solid, no line
+/// dropped through, no trigger.
+pub(super) const NOTHING: Around = Around {
     blockers: &[],
     dropped: &|_| false,
     triggers: Triggers::NONE,
@@ -431,4 +433,18 @@ pub(super) fn same_path(from: Rect, fast: &[Rect], pixels: &[Rect]) -> bool {
         (i, at) = (i + j + 1, f);
     }
     i == pixels.len()
+}
+
+/// A walk of box `from` by `distance` among `around`, with its shortcuts
+/// and by the pixel rule alone: what each did and the boxes it visited.
+pub(super) fn both_ways(
+    g: &Grid,
+    around: &Around,
+    from: Rect,
+    distance: i32,
+) -> ((Walked, Vec<Rect>), (Walked, Vec<Rect>)) {
+    let (mut fast, mut rule) = (Vec::new(), Vec::new());
+    let f = walk_by(g, around, (from, distance), false, Some(&mut fast), true);
+    let r = walk_by(g, around, (from, distance), false, Some(&mut rule), false);
+    ((f, fast), (r, rule))
 }
