@@ -208,6 +208,8 @@ pub(crate) fn part_move(
 ) -> AxisMove {
     let (sign, left) = (distance.signum(), distance.abs());
     let clear = match (axis, sign) {
+        // NOTE: one pixel is the rule's either way: no bound is worth it.
+        _ if left <= 1 => 0,
         (Axis::Y, 1) => clear::clear_below(grid, around.blockers, &from, left),
         (Axis::Y, -1) => clear::clear_above(grid, around.blockers, &from, left),
         _ => 0,
