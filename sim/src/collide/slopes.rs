@@ -35,46 +35,53 @@ pub(crate) struct Around<'a> {
 /// The first cell (by column, then row) with a solid slope pixel under
 /// the shape of box `r`.
 fn slope_under(grid: &Grid, r: &Rect) -> Option<Obstacle> {
-    // NOTE: every move on a slope that stops asks this; each cell is read
-    // once for the pixel columns of the box it is under (a body up to
-    // eight cells tall; a taller one asks column by column).
+    // NOTE: every move on a slope that stops asks this; each cell under
+    // the box is read once, and the pixel columns over a cell column
+    // with no slope in reach are skipped whole (a body up to eight cells
+    // tall; a taller one asks column by column).
     const ROWS: usize = 8;
     let first_row = r.y.div_euclid(TILE);
-    if (r.bottom() - 1).div_euclid(TILE) - first_row >= ROWS as i32 {
+    let last_row = (r.bottom() - 1).div_euclid(TILE);
+    if last_row - first_row >= ROWS as i32 {
         return slope_under_by_columns(grid, r);
     }
-    // Per row of the cell column `col`: not read yet, or its slope (a
-    // solid slope tile; a shoulder as a solid tile; `None`: no slope
-    // pixels).
-    let mut cells: [Option<Option<Tile>>; ROWS] = [None; ROWS];
-    let mut col = r.x.div_euclid(TILE);
-    for x in r.x..r.right() {
-        if x.div_euclid(TILE) != col {
-            (col, cells) = (x.div_euclid(TILE), [None; ROWS]);
+    let mut x = r.x;
+    while x < r.right() {
+        let col = x.div_euclid(TILE);
+        let end = ((col + 1) * TILE).min(r.right());
+        // The cells of this column that have solid slope pixels (a slope
+        // tile; a shoulder as a solid tile), top to bottom.
+        let mut slopes = [(0, Tile::Empty); ROWS];
+        let mut n = 0;
+        for row in first_row..=last_row {
+            let tile = grid.get(col, row);
+            let slope = match () {
+                _ if tile.is_solid_slope() => tile,
+                _ if tile.is_solid() && grid.is_shoulder(col, row) => Tile::Solid,
+                _ => continue,
+            };
+            slopes[n] = (row, slope);
+            n += 1;
         }
-        let e = edge(r, x);
-        if e <= r.y {
+        if n == 0 {
+            x = end;
             continue;
         }
-        for row in first_row..=(e - 1).div_euclid(TILE) {
-            let slope = *cells[(row - first_row) as usize].get_or_insert_with(|| {
-                let tile = grid.get(col, row);
-                match () {
-                    _ if tile.is_solid_slope() => Some(tile),
-                    _ if tile.is_solid() && grid.is_shoulder(col, row) => Some(Tile::Solid),
-                    _ => None,
-                }
-            });
-            let Some(tile) = slope else {
+        for x in x..end {
+            let e = edge(r, x);
+            if e <= r.y {
                 continue;
-            };
-            let top = tile
-                .slope_height(x.rem_euclid(TILE))
-                .map_or(row * TILE, |h| (row + 1) * TILE - h);
-            if top < e {
-                return Some(tile_obstacle(grid, col, row));
+            }
+            for &(row, tile) in slopes[..n].iter().take_while(|&&(row, _)| row * TILE < e) {
+                let top = tile
+                    .slope_height(x.rem_euclid(TILE))
+                    .map_or(row * TILE, |h| (row + 1) * TILE - h);
+                if top < e {
+                    return Some(tile_obstacle(grid, col, row));
+                }
             }
         }
+        x = end;
     }
     None
 }
