@@ -240,6 +240,22 @@ fn a_rider_an_earlier_crate_of_the_row_pushes_off_is_not_carried_too() {
     .unwrap();
 }
 
+/// A crate riding the last crate of a row, whose bottom row of pixels
+/// overlaps the top of the row's first crate (a pixel higher, on a wall,
+/// as the others fell): the row pushes its rider along with it once the
+/// first crate reaches it, which takes it off its support's old place, so
+/// the support carries it no further (the world once carried it the rest
+/// of the way anyway, onto an actor it then crushed). (Found by the
+/// random search.)
+#[test]
+fn a_crate_the_row_takes_off_its_support_is_not_carried_by_it_too() {
+    let rows: Vec<Vec<char>> = ["..A.AA", "...CA.", "ACCC-.", ".#..A."]
+        .iter()
+        .map(|r| r.chars().collect())
+        .collect();
+    check(&rows, 3329, 572, 1, &[(82833.445, 0.0)]).unwrap();
+}
+
 /// Cases per property: 300, or `REFERENCE_CASES` for a deeper search.
 fn cases() -> u32 {
     std::env::var("REFERENCE_CASES")

@@ -213,10 +213,14 @@ impl World {
                 continue;
             }
             // NOTE: a rider that moved in the same row as `s` (taken in by
-            // another crate of it) still rides it, judged where it stood
-            // before the row moved, and is carried only the rest of the way.
+            // another crate of it) still rides it if it stood on `s`'s old
+            // top before the row moved, and is carried only the rest of the
+            // way; a row along x may have taken it off that top sideways
+            // (one going up moves it up over the same top), and then it
+            // rides `s` no more.
             let before = before_row(moved_with_it, who);
-            if !stands_on_top(&before.unwrap_or(b.rect), &old) {
+            let taken_off = axis == Axis::X && !stands_on_top(&b.rect, &old);
+            if !stands_on_top(&before.unwrap_or(b.rect), &old) || taken_off {
                 self.bodies[who.index()].support = None;
                 continue;
             }
