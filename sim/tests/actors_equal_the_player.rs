@@ -11,8 +11,9 @@ mod common;
 
 use std::path::{Path, PathBuf};
 
-use common::{keys, level, EXACT};
+use common::{keys, level, random_inputs, EXACT};
 use dropthrough_sim::{CollisionMode, Events, InputScript, Keys, Level, Rect, World};
+use proptest::prelude::*;
 
 fn bundled_levels() -> Vec<PathBuf> {
     let dir = Path::new(concat!(env!("CARGO_MANIFEST_DIR"), "/..")).join("levels");
@@ -107,6 +108,38 @@ fn an_actor_given_the_players_keys_follows_it_on_every_bundled_level() {
         "only {exits} runs reached the exit together"
     );
     assert!(matched > 5_000, "only {matched} steps compared");
+}
+
+/// Cases for the random keys below: 40, or `FOLLOW_CASES` for a deeper
+/// search.
+fn follow_cases() -> u32 {
+    std::env::var("FOLLOW_CASES")
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(40)
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: follow_cases(), failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Keys no solution presses (held for random runs, any mix of the
+    /// four): on a bundled level chosen at random the actor on the player
+    /// still keeps its box, speed, ground and events step for step until
+    /// the first death, stomp or exit.
+    #[test]
+    fn an_actor_given_random_keys_follows_the_player_on_any_bundled_level(
+        pick in any::<prop::sample::Index>(),
+        keys in random_inputs(40, 30),
+    ) {
+        let levels = bundled_levels();
+        let path = &levels[pick.index(levels.len())];
+        let level = Level::load(path).unwrap();
+        for mode in EXACT {
+            let name = path.file_name().unwrap().to_string_lossy();
+            let followed = follow(level.clone(), mode, &keys);
+            prop_assert!(followed.is_ok(), "{} ({}): {:?}\n{:?}", name, mode, followed, keys);
+        }
+    }
 }
 
 #[test]
