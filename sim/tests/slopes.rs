@@ -49,42 +49,18 @@ fn judged(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>
             };
         }
         let dropped = |t: i32| drop.passes(t);
-        if let Some(x) = step.report.x {
-            // A move of no pixels is no walk (nor anything else).
-            let walks = rules.any() && x.wanted != 0 && rules.stands(&x.from, &dropped);
-            if walks != x.climb.is_some() {
+        if let Some(climb) = step.report.x.and_then(|x| x.climb) {
+            // NOTE: whether it rises is the controller's (its vy after
+            // this step's decisions); the rules' part is that a jump
+            // rises and a body on the ground that did not jump does not.
+            if ev.jump && !climb.rising || before.grounded && !ev.jump && climb.rising {
                 return Err(at(format!(
-                    "x move from {:?}: walk {walks} by the rules, {:?}",
-                    x.from, x.climb
+                    "a walk made rising: {}, jumped: {}",
+                    climb.rising, ev.jump
                 )));
             }
-            if let Some(climb) = x.climb {
-                // NOTE: whether it rises is the controller's (its vy after
-                // this step's decisions); the rules' part is that a jump
-                // rises and a body on the ground that did not jump does not.
-                if ev.jump && !climb.rising || before.grounded && !ev.jump && climb.rising {
-                    return Err(at(format!(
-                        "a walk made rising: {}, jumped: {}",
-                        climb.rising, ev.jump
-                    )));
-                }
-                let expect = rules.walk(x.from, x.wanted, climb.rising, &dropped);
-                let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
-                if got != (expect.to, expect.stopped, expect.touched) {
-                    return Err(at(format!(
-                        "walk from {:?} by {}: got {got:?}, the rules {:?}",
-                        x.from,
-                        x.wanted,
-                        (expect.to, expect.stopped, expect.touched)
-                    )));
-                }
-            } else {
-                rules.check_plain(&x, &dropped, pit).map_err(at)?;
-            }
         }
-        if let Some(y) = step.report.y {
-            rules.check_plain(&y, &dropped, pit).map_err(at)?;
-        }
+        own_moves(&rules, &step.report, &dropped, pit).map_err(at)?;
         if ev.exit {
             frames.push(after);
             break;
@@ -113,6 +89,46 @@ fn judged(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>
         frames.push(after);
     }
     Ok(frames)
+}
+
+/// Judges a body's own moves of a step (`report`) by the rules: a move
+/// along x from where it stands is a walk, gone as the rules walk it;
+/// any other move is plain, every pixel of it free and any hit really
+/// blocked. `dropped`: the one-way tops it drops through.
+fn own_moves(
+    rules: &Slopes,
+    report: &dropthrough_sim::Report,
+    dropped: &dyn Fn(i32) -> bool,
+    pit: i32,
+) -> Result<(), String> {
+    if let Some(x) = report.x {
+        // A move of no pixels is no walk (nor anything else).
+        let walks = rules.any() && x.wanted != 0 && rules.stands(&x.from, dropped);
+        if walks != x.climb.is_some() {
+            return Err(format!(
+                "x move from {:?}: walk {walks} by the rules, {:?}",
+                x.from, x.climb
+            ));
+        }
+        if let Some(climb) = x.climb {
+            let expect = rules.walk(x.from, x.wanted, climb.rising, dropped);
+            let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
+            if got != (expect.to, expect.stopped, expect.touched) {
+                return Err(format!(
+                    "walk from {:?} by {}: got {got:?}, the rules {:?}",
+                    x.from,
+                    x.wanted,
+                    (expect.to, expect.stopped, expect.touched)
+                ));
+            }
+        } else {
+            rules.check_plain(&x, dropped, pit)?;
+        }
+    }
+    if let Some(y) = report.y {
+        rules.check_plain(&y, dropped, pit)?;
+    }
+    Ok(())
 }
 
 /// Plays in both exact modes, judged; they must agree step for step.
@@ -635,6 +651,77 @@ proptest! {
             prop_assert_eq!(boxes(&worlds[0]), boxes(&worlds[1]), "step {}\n{}", i + 1, text);
             for b in worlds[0].bodies().filter(|b| b.alive()) {
                 prop_assert!(rules.free(&b.rect()), "step {}: {:?} at {:?} is in a slope or solid\n{}", i + 1, b.kind(), b.rect(), text);
+            }
+        }
+    }
+}
+
+/// Random ramps with walkers (up to 10⁵ px/s), or with one crate, that
+/// nothing but the tiles and the player can meet: walkers never meet
+/// walkers, and a lone crate meets no other crate.
+fn walkers_or_a_crate() -> impl Strategy<Value = String> {
+    let cell = (0usize..28, 1usize..8);
+    (
+        terrain(),
+        prop::collection::vec(cell, 1..6),
+        any::<bool>(),
+        prop_oneof![1u32..600, 600u32..100_000],
+        prop_oneof![10u32..3_000, 3_000u32..100_000],
+    )
+        .prop_map(|(text, cells, walkers, speed, gravity)| {
+            let mut lines: Vec<String> = text.lines().map(String::from).collect();
+            let first = lines.iter().position(|l| !l.contains(" = ")).unwrap_or(0);
+            let mut grid: Vec<Vec<char>> = lines
+                .split_off(first)
+                .iter()
+                .map(|l| l.chars().collect())
+                .collect();
+            let n = if walkers { cells.len() } else { 1 };
+            for &(x, y) in &cells[..n] {
+                if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
+                    if *cell == '.' {
+                        *cell = if walkers { 'W' } else { 'C' };
+                    }
+                }
+            }
+            lines.push(format!("walker_speed = {speed}\ngravity = {gravity}"));
+            lines.extend(grid.into_iter().map(|r| r.into_iter().collect::<String>()));
+            lines.join("\n") + "\n"
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Walkers and crates on ramps move by the same rules as the player:
+    /// each own move of each, judged against the reference (a walk from
+    /// where it stands, a fall or a turn a plain move), every box free of
+    /// the slopes after every step, and a walker or crate that is not
+    /// rising grounded exactly when the rules say it stands.
+    #[test]
+    fn walkers_and_a_crate_on_random_ramps_move_as_the_rules_say(text in walkers_or_a_crate(), inputs in random_inputs(30, 15)) {
+        let level = Level::parse(&text, "bodies.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let pit = level.grid().pixel_height();
+        // NOTE: spikes and the exit do nothing to crates and walkers.
+        let rules = Slopes::new(&grid_rows(&text.replace(['^', 'E'], ".")));
+        for mode in CollisionMode::EXACT {
+            let mut w = World::new(level.clone(), mode);
+            for (i, &keys) in inputs.iter().enumerate() {
+                w.step(keys);
+                for b in w.level_bodies().iter().filter(|b| b.alive()) {
+                    let at = |e: String| format!("{mode} step {}: {:?} {e}\n{text}", i + 1, b.kind());
+                    if let Some(climb) = b.report().x.and_then(|x| x.climb) {
+                        prop_assert!(!climb.rising, "{}", at("walked rising".into()));
+                    }
+                    own_moves(&rules, b.report(), &|_| false, pit).map_err(|e| TestCaseError::fail(at(e)))?;
+                    if !b.in_play() {
+                        continue;
+                    }
+                    let r = b.rect();
+                    prop_assert!(rules.free(&r), "{}", at(format!("{r:?} is in a slope or solid")));
+                    let stands = rules.stands(&r, &|_| false);
+                    prop_assert!(b.vy() < 0.0 || stands == b.grounded(), "{}", at(format!("{r:?} grounded {} but stands {stands}", b.grounded())));
+                }
             }
         }
     }
