@@ -244,6 +244,16 @@ impl World {
                 self.die(who, Cause::Crush, Some(s));
             }
         }
+        // NOTE: a crate of a row may have gone on since its plan was made
+        // (a crate carried by an earlier one of the row took it further in
+        // a row of its own, depth first): a body ahead is pushed flush with
+        // where it is now, and crushed anywhere its face swept.
+        let now = self.carrier_rect(s);
+        let (new, path) =
+            match (now.leading_edge(axis, sign) - new.leading_edge(axis, sign)) * sign > 0 {
+                true => (now, face_path(old, now)),
+                false => (new, path),
+            };
         for (_, who) in ahead {
             let b = &self.bodies[who.index()];
             if !b.movable() {
