@@ -90,52 +90,69 @@ fn play(
     mode: CollisionMode,
     inputs: &[Keys],
 ) -> (Vec<u8>, Vec<u8>, Result<(), String>) {
-    play_with(level, mode, inputs, false)
+    play_with(level, mode, inputs, &Extras::default())
 }
 
-/// [`play`], with a game's actor (the player's controller) added on the
-/// player if `actor`, pressing the keys the player presses five steps
-/// later: it goes its own way from the start, pushing crates and riding
-/// what the player does not.
+/// What a run adds to the level: a game's actor (the player's
+/// controller) on the player, pressing the keys the player presses five
+/// steps later, so that it goes its own way from the start, pushing crates
+/// and riding what the player does not; and the game's own solids, each
+/// with its box and kind and the moves asked of it, one a step, in turn.
+#[derive(Clone, Debug, Default)]
+struct Extras {
+    actor: bool,
+    solids: Vec<GameSolid>,
+}
+
+/// A solid of the game's: its box, its kind, and the moves asked of it.
+type GameSolid = (Rect, SolidKind, Vec<(i32, i32)>);
+
+/// [`play`], with `extras`.
 fn play_with(
     level: &Level,
     mode: CollisionMode,
     inputs: &[Keys],
-    actor: bool,
+    extras: &Extras,
 ) -> (Vec<u8>, Vec<u8>, Result<(), String>) {
     let mut world = World::new(level.clone(), mode);
-    let actor = match actor {
+    let actor = match extras.actor {
         true => Some(world.add_actor(world.player().rect()).unwrap()),
         false => None,
     };
+    let solids: Vec<_> = extras
+        .solids
+        .iter()
+        .map(|(r, kind, moves)| (world.add_solid(*r, *kind).unwrap(), moves))
+        .collect();
     let mut trace = TraceWriter::start(Vec::new(), &world).unwrap();
     let mut actors = ActorWriter::start(Vec::new(), &world).unwrap();
     let mut held = Ok(());
-    // The crates (by id) a restart put back where the actor stood, while
-    // the two have not yet come apart.
-    let mut put_on_it: Vec<usize> = Vec::new();
+    // The overlaps a restart made (a crate or walker put back where an
+    // actor or the game's solid is now, the player back on its spawn),
+    // while the two have not yet come apart.
+    let mut put_back: Vec<Overlap> = Vec::new();
     for (n, &keys) in inputs.iter().enumerate() {
         if let Some(a) = actor {
             world.set_keys(a, inputs[(n + 5) % inputs.len()]).unwrap();
         }
+        for (id, moves) in &solids {
+            let (dx, dy) = moves[n % moves.len()];
+            world.move_solid(*id, dx, dy).unwrap();
+        }
         let step = world.step(keys);
         trace.row(&world, &step.events).unwrap();
         actors.rows(&world).unwrap();
-        if let Some(a) = actor {
-            let me = world.body(a).unwrap().rect();
-            let bodies = world.level_bodies();
-            let restarted = bodies.iter().any(|b| b.events().reset);
-            put_on_it = (1..=bodies.len())
-                .filter(|&id| {
-                    let c = &bodies[id - 1];
-                    c.alive() && c.kind() == dropthrough_sim::Kind::Crate && c.rect().overlaps(&me)
-                })
-                .filter(|id| restarted || put_on_it.contains(id))
-                .collect();
-        }
+        let restarted = step.events.death || world.level_bodies().iter().any(|b| b.events().reset);
+        put_back = overlaps(&world, false)
+            .into_iter()
+            .filter(|o| o.with.is_some() && (restarted || put_back.contains(o)))
+            .collect();
+        let mut found = overlaps(&world, step.events.death);
+        found.retain(|o| !put_back.contains(o));
         if held.is_ok() {
-            held = check(&world, step.events.death, &put_on_it)
-                .map_err(|e| format!("step {}: {e}", n + 1));
+            if let Some(o) = found.first() {
+                held = Err(format!("step {}: {}", n + 1, o.what));
+            }
         }
         if world.exited() {
             break;
@@ -144,9 +161,26 @@ fn play_with(
     (trace.into_inner(), actors.into_inner(), held)
 }
 
-/// `put_on_it`: the crates (by id) a restart put back on the game's
-/// actor, which it may overlap until they come apart.
-fn check(w: &World, died: bool, put_on_it: &[usize]) -> Result<(), String> {
+/// A body (by its index among the world's bodies) where it must not be:
+/// in the terrain (`with: None`), or in a solid (`Some(Ok(solid))`) or a
+/// crate (`Some(Err(body))`).
+#[derive(Clone, Debug)]
+struct Overlap {
+    body: usize,
+    with: Option<Result<usize, usize>>,
+    what: String,
+}
+
+impl PartialEq for Overlap {
+    fn eq(&self, other: &Overlap) -> bool {
+        (self.body, self.with) == (other.body, other.with)
+    }
+}
+
+/// Every body in play inside the terrain, a solid mover or solid of the
+/// game's, or a crate (crates, walkers, actors, and the player unless it
+/// `died` this step).
+fn overlaps(w: &World, died: bool) -> Vec<Overlap> {
     let grid = &w.level().grid();
     // NOTE: on a level with slopes, a body's shape must be out of every
     // slope too, as the reference of `common/slopes.rs` says.
@@ -164,68 +198,54 @@ fn check(w: &World, died: bool, put_on_it: &[usize]) -> Result<(), String> {
         Some(rules) => !rules.free(r),
         None => overlaps_solid(grid, r),
     };
-    let solid_movers: Vec<Rect> = w
-        .movers()
-        .iter()
-        .filter(|m| m.kind() == SolidKind::Solid)
-        .map(|m| m.rect())
+    let solids: Vec<(usize, Rect)> = w
+        .solids()
+        .enumerate()
+        .filter(|(_, m)| m.kind() == SolidKind::Solid)
+        .map(|(i, m)| (i, m.rect()))
         .collect();
     let crates: Vec<(usize, Rect)> = w
-        .level_bodies()
-        .iter()
+        .bodies()
         .enumerate()
         .filter(|(_, b)| b.alive() && b.kind() == dropthrough_sim::Kind::Crate)
-        .map(|(i, b)| (i + 1, b.rect()))
+        .map(|(i, b)| (i, b.rect()))
         .collect();
-    let blocked = |r: &Rect, me: usize| -> Option<String> {
-        if in_terrain(r) {
-            return Some("a solid tile or slope".into());
-        }
-        if let Some(m) = solid_movers.iter().find(|m| m.overlaps(r)) {
-            return Some(format!("a solid mover at {m:?}"));
-        }
-        crates
-            .iter()
-            .find(|(id, c)| *id != me && c.overlaps(r))
-            .map(|(id, c)| format!("crate {id} at {c:?}"))
-    };
-    for (i, b) in w.level_bodies().iter().enumerate() {
-        if !b.alive() {
-            continue;
-        }
-        if let Some(what) = blocked(&b.rect(), i + 1) {
-            return Err(format!(
-                "{} {} at {:?} overlaps {what}",
-                b.kind().name(),
-                i + 1,
-                b.rect()
-            ));
-        }
-    }
+    let mut found = Vec::new();
     for (i, b) in w.bodies().enumerate() {
-        if b.kind() != dropthrough_sim::Kind::Actor || !b.alive() {
+        if !b.alive() || i == 0 && died {
             continue;
         }
         let r = b.rect();
-        if in_terrain(&r) || solid_movers.iter().any(|m| m.overlaps(&r)) {
-            return Err(format!("actor {i} at {r:?} overlaps a solid"));
+        let who = match i {
+            0 => "the player".to_string(),
+            _ => format!("{} {i}", b.kind().name()),
+        };
+        if in_terrain(&r) {
+            let what = format!("{who} at {r:?} overlaps a solid tile or slope");
+            found.push(Overlap {
+                body: i,
+                with: None,
+                what,
+            });
         }
-        if let Some((id, c)) = crates
-            .iter()
-            .find(|(id, c)| c.overlaps(&r) && !put_on_it.contains(id))
-        {
-            return Err(format!("actor {i} at {r:?} overlaps crate {id} at {c:?}"));
+        for &(s, m) in solids.iter().filter(|(_, m)| m.overlaps(&r)) {
+            let what = format!("{who} at {r:?} overlaps solid {s} at {m:?}");
+            found.push(Overlap {
+                body: i,
+                with: Some(Ok(s)),
+                what,
+            });
+        }
+        for &(c, m) in crates.iter().filter(|(c, m)| *c != i && m.overlaps(&r)) {
+            let what = format!("{who} at {r:?} overlaps crate {c} at {m:?}");
+            found.push(Overlap {
+                body: i,
+                with: Some(Err(c)),
+                what,
+            });
         }
     }
-    if !died {
-        if let Some(what) = blocked(&w.player().rect(), 0) {
-            return Err(format!(
-                "the player at {:?} overlaps {what}",
-                w.player().rect()
-            ));
-        }
-    }
-    Ok(())
+    found
 }
 
 /// Found at 40,000 cases with the crush of a solid's riders' riders turned
@@ -269,7 +289,7 @@ proptest! {
         text in level_text(),
         inputs in random_inputs(20, 12),
     ) {
-        agree_and_stay_out(&text, &inputs, false)?;
+        agree_and_stay_out(&text, &inputs, &Extras::default())?;
     }
 
     /// The same among slope tiles of every kind (placed at random, not
@@ -280,14 +300,57 @@ proptest! {
         text in level_text_of(cell_or_slope()),
         inputs in random_inputs(20, 12),
     ) {
-        agree_and_stay_out(&text, &inputs, true)?;
+        let extras = Extras { actor: true, ..Extras::default() };
+        agree_and_stay_out(&text, &inputs, &extras)?;
+    }
+
+    /// The same with the game's own solids (one to three, solid or
+    /// one-way, a cell or a plank, in empty cells) moved as the game asks,
+    /// a little or far each step, and the actor: they carry, push and
+    /// crush as movers do, tunnel-proof at any distance.
+    #[test]
+    fn with_the_games_own_solids_the_exact_modes_agree_and_nothing_is_inside_a_solid(
+        text in level_text_of(cell_or_slope()),
+        inputs in random_inputs(20, 12),
+        solids in prop::collection::vec(
+            (any::<prop::sample::Index>(), any::<bool>(), any::<bool>(), prop::collection::vec((reach(), reach()), 1..6)),
+            1..4,
+        ),
+    ) {
+        let rows: Vec<&str> = text.lines().filter(|l| !l.contains(" = ")).collect();
+        let empty: Vec<(i32, i32)> = rows
+            .iter()
+            .enumerate()
+            .flat_map(|(r, row)| {
+                row.chars()
+                    .enumerate()
+                    .filter(|&(_, ch)| ch == '.')
+                    .map(move |(c, _)| (c as i32, r as i32))
+            })
+            .collect();
+        prop_assume!(!empty.is_empty());
+        let solids = solids
+            .into_iter()
+            .map(|(at, solid, plank, moves)| {
+                let (c, r) = empty[at.index(empty.len())];
+                let h = if plank { 6 } else { 16 };
+                let kind = if solid { SolidKind::Solid } else { SolidKind::OneWay };
+                (Rect::new(c * 16, r * 16, 16, h), kind, moves)
+            })
+            .collect();
+        agree_and_stay_out(&text, &inputs, &Extras { actor: true, solids })?;
     }
 }
 
-/// Plays `inputs` on `text` in both exact modes (with an actor if
-/// `actor`): the traces and actors files equal, and the invariants of
+/// How far the game asks one of its solids to move along an axis in a
+/// step: not at all, a few pixels, or far.
+fn reach() -> impl Strategy<Value = i32> {
+    prop_oneof![2 => Just(0), 3 => -4i32..=4, 2 => -64i32..=64, 1 => -3000i32..=3000]
+}
+
+/// Plays `inputs` on `text` in both exact modes, with `extras`: the traces and actors files equal, and the invariants of
 /// [`check`] held after every step.
-fn agree_and_stay_out(text: &str, inputs: &[Keys], actor: bool) -> Result<(), TestCaseError> {
+fn agree_and_stay_out(text: &str, inputs: &[Keys], extras: &Extras) -> Result<(), TestCaseError> {
     let level = match Level::parse(text, "bodies.txt") {
         Ok(level) => level,
         Err(e) => {
@@ -297,8 +360,8 @@ fn agree_and_stay_out(text: &str, inputs: &[Keys], actor: bool) -> Result<(), Te
             return Ok(());
         }
     };
-    let (trace_a, actors_a, held_a) = play_with(&level, CollisionMode::Substep, inputs, actor);
-    let (trace_b, actors_b, held_b) = play_with(&level, CollisionMode::Sweep, inputs, actor);
+    let (trace_a, actors_a, held_a) = play_with(&level, CollisionMode::Substep, inputs, extras);
+    let (trace_b, actors_b, held_b) = play_with(&level, CollisionMode::Sweep, inputs, extras);
     prop_assert!(held_a.is_ok(), "substep: {:?}\n{}", held_a, text);
     prop_assert!(held_b.is_ok(), "sweep: {:?}\n{}", held_b, text);
     prop_assert!(trace_a == trace_b, "traces differ\n{}", text);
