@@ -53,12 +53,20 @@ impl Text {
     }
 
     /// "Stands on a spring's top": its bottom edge is a row's top edge and
-    /// a spring is in that row under one of its columns.
+    /// a spring is in that row under one of its columns — on a level with
+    /// slopes, one that is not a ramp's shoulder (its left neighbour `J`,
+    /// `2` or `{`, or its right neighbour `L`, `3` or `}`, in the grid).
     fn on_spring(&self, r: &Rect) -> bool {
         let bottom = r.y + r.h;
+        let row = bottom / TILE;
+        let inside = |c: i32| c >= 0 && c < self.width;
+        let shoulder = |c: i32| {
+            inside(c - 1) && "J2{".contains(self.at(c - 1, row))
+                || inside(c + 1) && "L3}".contains(self.at(c + 1, row))
+        };
         bottom % TILE == 0
             && (r.x.div_euclid(TILE)..=(r.x + r.w - 1).div_euclid(TILE))
-                .any(|col| self.at(col, bottom / TILE) == 'S')
+                .any(|col| self.at(col, row) == 'S' && !shoulder(col))
     }
 
     /// Every cell holding `what` that a box overlaps.
@@ -77,15 +85,11 @@ fn hull(a: Rect, b: Rect) -> Rect {
     Rect::new(x, y, r - x, btm - y)
 }
 
+/// The rectangle a move swept: its box before to its box after (for a
+/// walk along a ramp, the box after is where the walk took it along y
+/// too).
 fn moved(m: &Option<MoveRecord>) -> Option<Rect> {
-    m.map(|m| {
-        let mut to = m.from;
-        match m.axis {
-            dropthrough_sim::geom::Axis::X => to.x += m.outcome.moved,
-            dropthrough_sim::geom::Axis::Y => to.y += m.outcome.moved,
-        }
-        hull(m.from, to)
-    })
+    m.map(|m| hull(m.from, m.to()))
 }
 
 /// Plays `inputs` and judges every step of the player by the reference.
@@ -177,7 +181,7 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
 }
 
 fn tile() -> impl Strategy<Value = char> {
-    prop_oneof![10 => Just('.'), 3 => Just('#'), 2 => Just('-'), 1 => Just('^'), 2 => Just('S'), 2 => Just('F'), 2 => Just('*')]
+    prop_oneof![10 => Just('.'), 3 => Just('#'), 2 => Just('-'), 1 => Just('^'), 2 => Just('S'), 2 => Just('F'), 2 => Just('*'), 3 => prop::sample::select(vec!['J', 'L', '1', '2', '3', '4', '{', '}'])]
 }
 
 /// A random level of every tile springs and checkpoints meet, with random
