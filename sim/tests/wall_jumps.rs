@@ -1,32 +1,26 @@
 //! Wall slides and wall jumps (header `wall_slide`), judged against the
 //! rules' words in docs/FORMATS.md with a reference that reads the level's
-//! own text: a wall is a solid tile (or the level's side) one pixel beside
-//! the box; in the air, holding toward a wall it touches and not Down, the
+//! own text, slopes and springs among its tiles: a wall is a solid tile
+//! (or the level's side) one pixel beside the box, or a solid slope's
+//! pixels one pixel beside its shape; in the air, holding toward a wall it touches and not Down, the
 //! player falls at most `wall_slide` px/s; a jump pressed in the air with
 //! no coyote time, touching a wall on exactly one side, leaps away at the
 //! run speed and rises at the jump speed. Off unless the level turns it on.
 
 mod common;
+use common::slopes::Slopes;
 use common::*;
 use dropthrough_sim::geom::{Rect, TILE};
 use dropthrough_sim::{CollisionMode, Keys, Level, World};
 use proptest::prelude::*;
 
-/// Whether a `#` of the level's text (or its solid left, right or top
-/// side) is under any pixel of `r`.
-fn solid_under(rows: &[Vec<char>], r: &Rect) -> bool {
-    let width = rows.iter().map(Vec::len).max().unwrap_or(0) as i32;
-    let cols = r.x.div_euclid(TILE)..=(r.x + r.w - 1).div_euclid(TILE);
-    let lines = r.y.div_euclid(TILE)..=(r.y + r.h - 1).div_euclid(TILE);
-    lines.into_iter().any(|row| {
-        cols.clone().any(|col| {
-            if col < 0 || col >= width || row < 0 {
-                return true;
-            }
-            let line = rows.get(row as usize);
-            line.and_then(|l| l.get(col as usize)) == Some(&'#')
-        })
-    })
+/// Whether the body at box `r` is not free of the terrain: its box in a
+/// solid tile (`#`, a turret, a spring, the level's solid left, right or
+/// top side), or its shape in a solid slope's pixels, as the reference of
+/// `common/slopes.rs` (read with springs as `#`, which they are to
+/// bodies: solid tiles, shoulders beside a ramp's high side) says.
+fn wall_under(slopes: &Slopes, r: &Rect) -> bool {
+    !slopes.free(r)
 }
 
 fn grid_rows(text: &str) -> Vec<Vec<char>> {
@@ -40,6 +34,11 @@ fn grid_rows(text: &str) -> Vec<Vec<char>> {
 fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>, String> {
     let level = Level::parse(text, "random.txt").map_err(|e| e.to_string())?;
     let rows = grid_rows(text);
+    let lines: Vec<String> = rows
+        .iter()
+        .map(|r| r.iter().map(|&c| if c == 'S' { '#' } else { c }).collect())
+        .collect();
+    let slopes = Slopes::new(&lines);
     let mut w = World::new(level, mode);
     let t = *w.tuning();
     let mut held_before = Keys::NONE;
@@ -51,7 +50,7 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
         let p = w.player();
         let (r, grounded, vy0) = (p.rect(), p.grounded(), p.vy());
         let touches =
-            |dir: i32| solid_under(&rows, &r.shifted(dropthrough_sim::geom::Axis::X, dir));
+            |dir: i32| wall_under(&slopes, &r.shifted(dropthrough_sim::geom::Axis::X, dir));
         let step = w.step(keys);
         let e = step.events;
         let p = w.player();
@@ -97,7 +96,10 @@ fn judge(text: &str, mode: CollisionMode, inputs: &[Keys]) -> Result<Vec<Frame>,
 }
 
 fn tile() -> impl Strategy<Value = char> {
-    prop_oneof![8 => Just('.'), 5 => Just('#'), 2 => Just('-'), 1 => Just('^')]
+    prop_oneof![
+        8 => Just('.'), 5 => Just('#'), 2 => Just('-'), 1 => Just('^'), 1 => Just('S'),
+        3 => prop::sample::select(vec!['J', 'L', '1', '2', '3', '4', '{', '}']),
+    ]
 }
 
 fn level_text() -> impl Strategy<Value = String> {

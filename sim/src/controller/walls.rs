@@ -11,10 +11,10 @@ use crate::tuning::{steps, Tuning};
 use crate::world::Body;
 
 impl Body {
-    /// Whether the box touches a wall on side `dir` (−1 left, 1 right):
-    /// its box one pixel that way would overlap a solid tile (or a solid
-    /// slope's pixels, or the level's solid sides). Moving solids and
-    /// crates are not walls to slide on or jump off.
+    /// Whether the body touches a wall on side `dir` (−1 left, 1 right):
+    /// one pixel that way its box would overlap a solid tile (or the
+    /// level's solid sides), or its shape a solid slope's pixels. Moving
+    /// solids and crates are not walls to slide on or jump off.
     fn touches_wall(&self, grid: &Grid, dir: i32) -> bool {
         !collide::shape::free(grid, &self.rect.shifted(Axis::X, dir))
     }
