@@ -27,13 +27,13 @@ use crate::input::{
 use crate::level::Level;
 use crate::world::World;
 
-/// The physics version: it changes whenever a change to the simulation
-/// would change any trace of any level and input script, so a run file
-/// says which rules it was played under — and whenever the `state` hash
-/// is computed differently, so an older run is told apart by its version
-/// rather than failing its `state` claim. (2: the world's running hash
-/// folds a word at a time. 3: slopes, and the drop by depth in the
-/// `state` hash.)
+/// The physics version: it changes whenever a rule of the level format
+/// changes what a step does (a fix that makes the world keep a rule it
+/// broke does not), so a run file says which rules it was played under —
+/// and whenever the `state` hash is computed differently, so an older run
+/// is told apart by its version rather than failing its `state` claim.
+/// (2: the world's running hash folds a word at a time. 3: slopes, and
+/// the drop by depth in the `state` hash.)
 pub const PHYSICS_VERSION: u32 = 3;
 
 /// The physics version before slopes: on a level without slopes nothing
