@@ -383,6 +383,34 @@ proptest! {
     }
 }
 
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 150, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// An actor placed on the player and given its keys walks, snaps,
+    /// steps up, drops through one-way ramps and falls exactly as the
+    /// player does, box, speed, ground and events, until either dies or
+    /// the player reaches the exit.
+    #[test]
+    fn an_actor_given_the_players_keys_follows_it_on_random_ramps(text in terrain(), inputs in random_inputs(30, 20)) {
+        let level = Level::parse(&text, "slopes.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        for mode in CollisionMode::EXACT {
+            let mut w = World::new(level.clone(), mode);
+            let a = w.add_actor(w.player().rect()).unwrap();
+            for (i, &keys) in inputs.iter().enumerate() {
+                w.set_keys(a, keys).unwrap();
+                let step = w.step(keys);
+                let (p, b) = (w.player(), w.body(a).unwrap());
+                if step.events.death || b.events().death || step.events.exit {
+                    break;
+                }
+                let player = (p.rect(), p.vx(), p.vy(), p.grounded(), step.events);
+                let actor = (b.rect(), b.vx(), b.vy(), b.grounded(), b.events());
+                prop_assert_eq!(player, actor, "{} step {}\n{}", mode, i + 1, text);
+            }
+        }
+    }
+}
+
 /// A ramp one cell thick, far below the spawn, over a pit.
 const THIN: &str = "
 gravity = 100000
