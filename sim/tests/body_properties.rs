@@ -142,10 +142,21 @@ fn play_with(
         let step = world.step(keys);
         trace.row(&world, &step.events).unwrap();
         actors.rows(&world).unwrap();
-        let restarted = step.events.death || world.level_bodies().iter().any(|b| b.events().reset);
+        // NOTE: a body put back this step (the player back on its start,
+        // a crate or walker where the level starts it) may overlap what is
+        // there now, but never another of the level's bodies (their cells
+        // differ).
+        let bodies: Vec<_> = world.bodies().collect();
+        let back = |i: usize| bodies[i].events().reset || i == 0 && step.events.death;
+        let level = |i: usize| (1..=world.level_bodies().len()).contains(&i);
+        let made_by_restart = |o: &Overlap| match o.with {
+            None => false,
+            Some(Ok(_)) => back(o.body),
+            Some(Err(c)) => (back(o.body) || back(c)) && !(level(o.body) && level(c)),
+        };
         put_back = overlaps(&world, false)
             .into_iter()
-            .filter(|o| o.with.is_some() && (restarted || put_back.contains(o)))
+            .filter(|o| made_by_restart(o) || put_back.contains(o))
             .collect();
         let mut found = overlaps(&world, step.events.death);
         found.retain(|o| !put_back.contains(o));
