@@ -618,6 +618,33 @@ fn a_walker_walks_up_and_down_ramps_and_turns_at_walls() {
     assert_eq!(runs[0], runs[1], "substep and sweep agree");
 }
 
+/// A level text's header lines and its grid.
+fn header_and_grid(text: &str) -> (Vec<String>, Vec<Vec<char>>) {
+    let mut lines: Vec<String> = text.lines().map(String::from).collect();
+    let first = lines.iter().position(|l| !l.contains(" = ")).unwrap_or(0);
+    let grid = lines
+        .split_off(first)
+        .iter()
+        .map(|l| l.chars().collect())
+        .collect();
+    (lines, grid)
+}
+
+/// `c` in cell (`x`, `y`) of `grid`, if that cell is there and empty.
+fn put_in_empty(grid: &mut [Vec<char>], (x, y): (usize, usize), c: char) {
+    if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
+        if *cell == '.' {
+            *cell = c;
+        }
+    }
+}
+
+/// The level text of header `lines` and `grid`.
+fn joined(mut lines: Vec<String>, grid: Vec<Vec<char>>) -> String {
+    lines.extend(grid.into_iter().map(|r| r.into_iter().collect::<String>()));
+    lines.join("\n") + "\n"
+}
+
 /// Random ramps with crates and walkers on them and, in some, a mover
 /// going down and up through them (solid or one-way) in a column of its
 /// own.
@@ -630,19 +657,9 @@ fn busy_terrain() -> impl Strategy<Value = String> {
         1u32..3_000,
     )
         .prop_map(|(text, bodies, mover, speed)| {
-            let mut lines: Vec<String> = text.lines().map(String::from).collect();
-            let first = lines.iter().position(|l| !l.contains(" = ")).unwrap_or(0);
-            let mut grid: Vec<Vec<char>> = lines
-                .split_off(first)
-                .iter()
-                .map(|l| l.chars().collect())
-                .collect();
+            let (mut lines, mut grid) = header_and_grid(&text);
             for (x, y, c) in bodies {
-                if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
-                    if *cell == '.' {
-                        *cell = c;
-                    }
-                }
+                put_in_empty(&mut grid, (x, y), c);
             }
             let (w, h) = (grid[0].len(), grid.len());
             let spawn = grid
@@ -660,8 +677,7 @@ fn busy_terrain() -> impl Strategy<Value = String> {
                 let kind = if mover == 1 { "solid" } else { "oneway" };
                 lines.push(format!("a = {kind} down {} {speed}", h - 2));
             }
-            lines.extend(grid.into_iter().map(|r| r.into_iter().collect::<String>()));
-            lines.join("\n") + "\n"
+            joined(lines, grid)
         })
 }
 
@@ -697,24 +713,13 @@ fn walkers_or_a_crate() -> impl Strategy<Value = String> {
         prop_oneof![10u32..3_000, 3_000u32..100_000],
     )
         .prop_map(|(text, cells, walkers, speed, gravity)| {
-            let mut lines: Vec<String> = text.lines().map(String::from).collect();
-            let first = lines.iter().position(|l| !l.contains(" = ")).unwrap_or(0);
-            let mut grid: Vec<Vec<char>> = lines
-                .split_off(first)
-                .iter()
-                .map(|l| l.chars().collect())
-                .collect();
+            let (mut lines, mut grid) = header_and_grid(&text);
             let n = if walkers { cells.len() } else { 1 };
-            for &(x, y) in &cells[..n] {
-                if let Some(cell) = grid.get_mut(y).and_then(|r| r.get_mut(x)) {
-                    if *cell == '.' {
-                        *cell = if walkers { 'W' } else { 'C' };
-                    }
-                }
+            for &at in &cells[..n] {
+                put_in_empty(&mut grid, at, if walkers { 'W' } else { 'C' });
             }
             lines.push(format!("walker_speed = {speed}\ngravity = {gravity}"));
-            lines.extend(grid.into_iter().map(|r| r.into_iter().collect::<String>()));
-            lines.join("\n") + "\n"
+            joined(lines, grid)
         })
 }
 
