@@ -113,10 +113,7 @@ fn an_actor_given_the_players_keys_follows_it_on_every_bundled_level() {
 /// Cases for the random keys below: 40, or `FOLLOW_CASES` for a deeper
 /// search.
 fn follow_cases() -> u32 {
-    std::env::var("FOLLOW_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(40)
+    common::env_count("FOLLOW_CASES", 40)
 }
 
 proptest! {

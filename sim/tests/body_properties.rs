@@ -154,14 +154,17 @@ fn play_with(
             Some(Ok(_)) => back(o.body),
             Some(Err(c)) => (back(o.body) || back(c)) && !(level(o.body) && level(c)),
         };
-        put_back = overlaps(&world, false)
-            .into_iter()
+        let found = overlaps(&world);
+        put_back = found
+            .iter()
             .filter(|o| made_by_restart(o) || put_back.contains(o))
+            .cloned()
             .collect();
-        let mut found = overlaps(&world, step.events.death);
-        found.retain(|o| !put_back.contains(o));
+        // NOTE: a player that died this step may have died inside what
+        // killed it.
+        let died = |o: &&Overlap| o.body == 0 && step.events.death;
         if held.is_ok() {
-            if let Some(o) = found.first() {
+            if let Some(o) = found.iter().find(|o| !died(o) && !put_back.contains(o)) {
                 held = Err(format!("step {}: {}", n + 1, o.what));
             }
         }
@@ -189,9 +192,8 @@ impl PartialEq for Overlap {
 }
 
 /// Every body in play inside the terrain, a solid mover or solid of the
-/// game's, or a crate (crates, walkers, actors, and the player unless it
-/// `died` this step).
-fn overlaps(w: &World, died: bool) -> Vec<Overlap> {
+/// game's, or a crate (crates, walkers, actors and the player).
+fn overlaps(w: &World) -> Vec<Overlap> {
     let grid = &w.level().grid();
     // NOTE: on a level with slopes, a body's shape must be out of every
     // slope too, as the reference of `common/slopes.rs` says.
@@ -223,7 +225,7 @@ fn overlaps(w: &World, died: bool) -> Vec<Overlap> {
         .collect();
     let mut found = Vec::new();
     for (i, b) in w.bodies().enumerate() {
-        if !b.alive() || i == 0 && died {
+        if !b.alive() {
             continue;
         }
         let r = b.rect();
@@ -286,10 +288,7 @@ fn a_stack_squeezed_between_two_movers_never_overlaps() {
 
 /// Cases per property: 400, or `PROPERTY_CASES` for a deeper search.
 fn cases() -> u32 {
-    std::env::var("PROPERTY_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(400)
+    common::env_count("PROPERTY_CASES", 400)
 }
 
 proptest! {

@@ -258,10 +258,7 @@ fn a_crate_the_row_takes_off_its_support_is_not_carried_by_it_too() {
 
 /// Cases per property: 300, or `REFERENCE_CASES` for a deeper search.
 fn cases() -> u32 {
-    std::env::var("REFERENCE_CASES")
-        .ok()
-        .and_then(|n| n.parse().ok())
-        .unwrap_or(300)
+    common::env_count("REFERENCE_CASES", 300)
 }
 
 proptest! {

@@ -106,6 +106,16 @@ pub fn shaft(speed: u32, above: &[&str], depth: usize, below: &[&str]) -> String
     text
 }
 
+/// The number in environment variable `var`, or `default` when it is not
+/// set or not a number: how deep a property searches (`PROPERTY_CASES`,
+/// say), or how long a soak runs.
+pub fn env_count<T: std::str::FromStr>(var: &str, default: T) -> T {
+    std::env::var(var)
+        .ok()
+        .and_then(|n| n.parse().ok())
+        .unwrap_or(default)
+}
+
 /// The keys whose bits are set in `bits`: 1 left, 2 right, 4 jump, 8 down.
 pub fn keys_from_bits(bits: u8) -> Keys {
     Keys {
