@@ -8,7 +8,7 @@ use common::{keys, level};
 use dropthrough_sim::geom::{Rect, TILE};
 use dropthrough_sim::grid::{Grid, Tile};
 use dropthrough_sim::Cell;
-use dropthrough_sim::{Cause, CollisionMode, Keys, Level, World};
+use dropthrough_sim::{ActorSpec, Cause, CollisionMode, Drive, Keys, Level, World};
 
 const EXACT: [CollisionMode; 2] = CollisionMode::EXACT;
 
@@ -411,6 +411,56 @@ fn a_walker_kills_an_actor_met_by_its_own_moves_and_by_carries() {
         let actor = w.body(a).unwrap();
         assert!(actor.rect().x > 95, "{mode}: carried past it");
         assert_eq!(actor.cause(), Some(Cause::Deadly), "{mode}: met on the way");
+    }
+}
+
+/// A walker fast enough to pass a body in one move kills it on that step,
+/// along x and along y, though it ends clear of the body: it is met on the
+/// walker's whole path, not where the walker ends.
+#[test]
+fn a_fast_walker_kills_a_body_it_passes_on_the_step_it_passes() {
+    let hovering = |r: Rect| {
+        ActorSpec::new(r)
+            .drive(Drive::Velocity { gravity: false })
+            .hazards(true)
+    };
+    for mode in EXACT {
+        // Along x: 150 px a step to the left, from the right of the actor.
+        let mut w = World::new(
+            level(
+                "
+                walker_speed = 9000
+                ################
+                #..............#
+                #..............#
+                #@...........W.#
+                ################
+                ",
+            ),
+            mode,
+        );
+        let a = w.add(hovering(Rect::new(100, 50, 10, 14))).unwrap();
+        w.step(Keys::NONE);
+        let walker = w.level_bodies()[0].rect();
+        assert!(
+            walker.right() <= 100,
+            "{mode}: the walker passed it: {walker:?}"
+        );
+        assert_eq!(w.body(a).unwrap().cause(), Some(Cause::Deadly), "{mode}");
+
+        // Along y: falling 150 px a step from above it.
+        let mut rows = vec!["#......#"; 14];
+        rows[1] = "#..W...#";
+        let text = format!(
+            "max_fall = 9000\ngravity = 1000000\n########\n{}\n#@.....#\n########\n",
+            rows.join("\n")
+        );
+        let mut w = World::new(Level::parse(&text, "fall").unwrap(), mode);
+        let a = w.add(hovering(Rect::new(44, 120, 24, 10))).unwrap();
+        w.step(Keys::NONE);
+        let walker = w.level_bodies()[0].rect();
+        assert!(walker.y >= 130, "{mode}: the walker passed it: {walker:?}");
+        assert_eq!(w.body(a).unwrap().cause(), Some(Cause::Deadly), "{mode}");
     }
 }
 

@@ -7,7 +7,7 @@
 //! every move.
 
 use crate::collide::{self, slopes, AxisMove, Hit, Surface, Touch, Triggers};
-use crate::controller::whole_reach;
+use crate::controller::{whole_reach, CORNER_CORRECTION};
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
@@ -15,7 +15,7 @@ use crate::mover::SolidKind;
 use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
-use super::near::{feet, swept, union, walk_area};
+use super::near::{feet, grown, swept, union, walk_area};
 use super::report::{Climb, MoveRecord};
 use super::{own_y_path, World};
 
@@ -28,8 +28,8 @@ impl World {
         if b.drive == super::Drive::Fall || !b.movable() {
             return;
         }
-        if self.alone(id) {
-            self.own_moves_alone(id);
+        if let Some(meeting) = self.alone(id) {
+            self.own_moves_alone(id, meeting);
             return;
         }
         let x = self.own_move_x(id);
@@ -40,31 +40,47 @@ impl World {
         }
     }
 
-    /// Whether nothing but the tiles can meet body `id`'s own move this
+    /// Whether nothing but the tiles can change body `id`'s own move this
     /// step: it is not solid (a solid's move carries and pushes), and
     /// within the reach of its move along x and then y, with pixels to
-    /// spare, there is nothing that blocks it (a solid, a solid body),
-    /// nothing that kills it (a deadly body, if hazards kill it) and
-    /// nothing it kills (a body hazards kill, if it is deadly). Then its
-    /// own move asks the tiles alone, as in a world of bodies apart.
+    /// spare, there is nothing that blocks it (a solid, a solid body) and
+    /// nothing that kills it or that it stomps (a deadly body, if hazards
+    /// kill it). Then its own move asks the tiles alone, as in a world of
+    /// bodies apart, and the answer says whether it may meet a body it
+    /// kills there (a body hazards kill, if it is deadly): that does not
+    /// change its move, so it is asked on each move's path after it, as
+    /// the full move does. A walk on a level with slopes meets bodies box
+    /// by box along its staircase, so there a body it may kill makes the
+    /// move a full one.
     #[inline(always)]
-    fn alone(&self, id: BodyId) -> bool {
+    fn alone(&self, id: BodyId) -> Option<bool> {
         let b = &self.bodies[id.index()];
         if b.rules.solid {
-            return false;
+            return None;
         }
         let reach = whole_reach(b.vx, b.rx, b.nudge.0);
-        let along_y = own_y_path(b);
-        // NOTE: the path along y has pixels to spare on every side (the
-        // corner slide's sideways, a pixel and more up and down), so the
-        // whole area does too.
-        // NOTE: a walk may take the body up or down as far as along x.
-        let area = match self.walks_here() {
-            true => union(walk_area(b.rect, reach), walk_area(along_y, reach)),
-            false => union(
-                swept(b.rect, Axis::X, reach),
-                union(along_y, along_y.shifted(Axis::X, reach)),
-            ),
+        let walks = self.walks_here();
+        // NOTE: a walk may take the body up or down as far as along x, so
+        // there the path along y is the one both ways (its pixels to spare
+        // on every side: the corner slide's sideways, a pixel and more up
+        // and down). Elsewhere the move along y goes one way, by exactly
+        // what it takes from its speed, from wherever the move along x
+        // ended: a pixel to spare on every side, and the corner slide's
+        // sideways if it rises.
+        let area = match walks {
+            true => {
+                let along_y = own_y_path(b);
+                union(walk_area(b.rect, reach), walk_area(along_y, reach))
+            }
+            false => {
+                let dy = whole_reach(b.vy, b.ry, b.nudge.1);
+                let slide = if dy < 0 { CORNER_CORRECTION } else { 0 };
+                let along_y = grown(swept(b.rect, Axis::Y, dy), 1 + slide, 1);
+                union(
+                    grown(swept(b.rect, Axis::X, reach), 1, 1),
+                    union(along_y, along_y.shifted(Axis::X, reach)),
+                )
+            }
         };
         let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
         let near = |layer: Layer, victim: bool| {
@@ -78,14 +94,21 @@ impl World {
             .iter()
             .any(|s| !s.removed && s.rect.overlaps(&area))
             || near(Layer::Solid, false);
-        let meets = (hazards && near(Layer::Deadly, false)) || (deadly && near(Layer::Other, true));
-        !(blocks || meets)
+        if blocks || (hazards && near(Layer::Deadly, false)) {
+            return None;
+        }
+        let meeting = deadly && near(Layer::Other, true);
+        match meeting && walks {
+            true => None,
+            false => Some(meeting),
+        }
     }
 
     /// Step (4) for a body [`World::alone`]: its own move along x, then y,
-    /// among the tiles alone; what it touches ends its motion, and a
-    /// walker notes whether it stands.
-    fn own_moves_alone(&mut self, id: BodyId) {
+    /// among the tiles alone; if `meeting`, a body it kills on either
+    /// move's path dies, as [`World::meets`] says; what it touches ends
+    /// its motion, and a walker notes whether it stands.
+    fn own_moves_alone(&mut self, id: BodyId, meeting: bool) {
         let mode = self.mode;
         let b = &mut self.bodies[id.index()];
         let (from, layer) = (b.rect, World::layer(b));
@@ -94,6 +117,9 @@ impl World {
         b.report.x = Some(x);
         let mid = x.to();
         self.index.moved(layer, id, &from, &mid);
+        if meeting {
+            self.meets_on_the_way(id, from, mid);
+        }
         if x.outcome.touch.is_some() && self.bodies[id.index()].movable() {
             self.touched(id, x.outcome.touch);
         }
@@ -103,7 +129,11 @@ impl World {
         }
         let y = b.own_y(mode, &self.level.grid, &[]);
         b.report.y = Some(y);
-        self.index.moved(layer, id, &mid, &y.to());
+        let to = y.to();
+        self.index.moved(layer, id, &mid, &to);
+        if meeting {
+            self.meets_on_the_way(id, mid, to);
+        }
         self.stood_after(id, &y);
         if y.outcome.touch.is_some() && self.bodies[id.index()].movable() {
             self.touched(id, y.outcome.touch);
