@@ -7,7 +7,7 @@
 //! every move.
 
 use crate::collide::{self, slopes, AxisMove, Hit, Surface, Touch, Triggers};
-use crate::controller::{whole_reach, CORNER_CORRECTION};
+use crate::controller::whole_reach;
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
@@ -15,7 +15,7 @@ use crate::mover::SolidKind;
 use super::body::{Cause, Drive};
 use super::crates::Row;
 use super::index::Layer;
-use super::near::{feet, grown, swept, union, walk_area};
+use super::near::{feet, swept, union, walk_area};
 use super::report::{Climb, MoveRecord};
 use super::{own_y_path, World};
 
@@ -60,27 +60,17 @@ impl World {
         }
         let reach = whole_reach(b.vx, b.rx, b.nudge.0);
         let walks = self.walks_here();
-        // NOTE: a walk may take the body up or down as far as along x, so
-        // there the path along y is the one both ways (its pixels to spare
-        // on every side: the corner slide's sideways, a pixel and more up
-        // and down). Elsewhere the move along y goes one way, by exactly
-        // what it takes from its speed, from wherever the move along x
-        // ended: a pixel to spare on every side, and the corner slide's
-        // sideways if it rises.
+        let along_y = own_y_path(b);
+        // NOTE: the path along y has pixels to spare on every side (the
+        // corner slide's sideways, a pixel and more up and down), so the
+        // whole area does too.
+        // NOTE: a walk may take the body up or down as far as along x.
         let area = match walks {
-            true => {
-                let along_y = own_y_path(b);
-                union(walk_area(b.rect, reach), walk_area(along_y, reach))
-            }
-            false => {
-                let dy = whole_reach(b.vy, b.ry, b.nudge.1);
-                let slide = if dy < 0 { CORNER_CORRECTION } else { 0 };
-                let along_y = grown(swept(b.rect, Axis::Y, dy), 1 + slide, 1);
-                union(
-                    grown(swept(b.rect, Axis::X, reach), 1, 1),
-                    union(along_y, along_y.shifted(Axis::X, reach)),
-                )
-            }
+            true => union(walk_area(b.rect, reach), walk_area(along_y, reach)),
+            false => union(
+                swept(b.rect, Axis::X, reach),
+                union(along_y, along_y.shifted(Axis::X, reach)),
+            ),
         };
         let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
         let near = |layer: Layer, victim: bool| {

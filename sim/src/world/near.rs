@@ -23,17 +23,6 @@ pub(crate) fn swept(from: Rect, axis: Axis, d: i32) -> Rect {
     from.swept(axis, d)
 }
 
-/// `r` with `dx` px more on its left and right, and `dy` px more above
-/// and below.
-pub(crate) fn grown(r: Rect, dx: i32, dy: i32) -> Rect {
-    Rect::new(
-        r.x.saturating_sub(dx),
-        r.y.saturating_sub(dy),
-        r.w.saturating_add(2 * dx),
-        r.h.saturating_add(2 * dy),
-    )
-}
-
 /// Every box a walk of `from` by `d` along x may visit: up and down a
 /// ramp as far as along it, and the row under its feet.
 pub(crate) fn walk_area(from: Rect, d: i32) -> Rect {
