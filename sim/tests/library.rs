@@ -486,6 +486,24 @@ fn builders_refuse_what_they_cannot_make() {
         w.spawn_bullet((f64::NAN, 0.0), (1.0, 0.0)),
         Err(WorldError::BadBullet)
     );
+    // No faster than a level's turrets may fire, no further off than a
+    // body may be added: a bullet at 10^12 px/s once overflowed naive's
+    // cells.
+    assert_eq!(
+        w.spawn_bullet((40.0, 40.0), (1e12, 0.0)),
+        Err(WorldError::BadBullet)
+    );
+    assert_eq!(
+        w.spawn_bullet((40.0, 40.0), (8e6, 8e6)),
+        Err(WorldError::BadBullet),
+        "the speed, not each component"
+    );
+    assert_eq!(
+        w.spawn_bullet((-1e8, 40.0), (1.0, 0.0)),
+        Err(WorldError::BadBullet)
+    );
+    assert!(w.spawn_bullet((40.0, 40.0), (1e7, 0.0)).is_ok());
+    assert!(w.spawn_bullet((-16_000_000.0, 40.0), (0.0, -1e7)).is_ok());
 
     // Grids: no side of 0 or over 4096, one tile per cell, no write outside.
     assert!(Grid::empty(0, 4).is_err() && Grid::empty(4097, 4).is_err());

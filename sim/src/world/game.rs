@@ -15,7 +15,7 @@ use crate::grid::{GridError, Tile};
 use crate::id::{BodyId, Carrier, SolidId};
 use crate::input::Keys;
 use crate::mover::{Mover, SolidKind};
-use crate::tuning::Tuning;
+use crate::tuning::{Tuning, MAX_BULLET_SPEED};
 
 use super::body::{Body, Drive, Kind, Rules};
 use super::World;
@@ -64,8 +64,11 @@ pub enum WorldError {
     /// The grid refused (a cell outside it).
     #[error(transparent)]
     Grid(#[from] GridError),
-    /// A bullet whose position or velocity is not finite.
-    #[error("a bullet's position and velocity must be finite numbers")]
+    /// A bullet whose position is not a finite number within
+    /// [`MAX_REACH`] px of the grid, or whose speed is not a finite number
+    /// of at most [`MAX_BULLET_SPEED`] px/s (the fastest a level's turrets
+    /// may fire).
+    #[error("a bullet must start within {MAX_REACH} px of the grid and fly at most {MAX_BULLET_SPEED} px/s")]
     BadBullet,
     /// Already the most bullets in flight.
     #[error("the most bullets allowed already fly")]
@@ -585,10 +588,18 @@ impl World {
     /// Fires a bullet of the level's radius from `pos` (px) at velocity
     /// `vel` (px/s), as a turret would; it first moves in the next step.
     /// For games that shoot bullets of their own, and for tests. Gives its
-    /// id.
+    /// id; a position further than [`MAX_REACH`] px from the grid or a
+    /// speed over [`MAX_BULLET_SPEED`] is an error, as either is in a level.
     pub fn spawn_bullet(&mut self, pos: (f64, f64), vel: (f64, f64)) -> Result<u64, WorldError> {
-        let finite = [pos.0, pos.1, vel.0, vel.1].iter().all(|v| v.is_finite());
-        if !finite {
+        let (w, h) = (
+            self.level.grid.pixel_width(),
+            self.level.grid.pixel_height(),
+        );
+        let within = |v: f64, size: i32| {
+            (-f64::from(MAX_REACH)..=f64::from(size) + f64::from(MAX_REACH)).contains(&v)
+        };
+        let speed = vel.0.hypot(vel.1);
+        if !(within(pos.0, w) && within(pos.1, h) && speed <= MAX_BULLET_SPEED) {
             return Err(WorldError::BadBullet);
         }
         self.bullets
