@@ -9,6 +9,7 @@ mod common;
 use common::{keys, level, EXACT};
 use dropthrough_sim::body::BodyKind;
 use dropthrough_sim::mover::{Dir, MoverSpec};
+use dropthrough_sim::world::MAX_REACH;
 use dropthrough_sim::{
     ActorSpec, BodyId, BuildError, Carrier, Cause, Cell, CollisionMode, Drive, Grid, Keys, Level,
     Obstacle, OnDeath, Rect, Side, SolidId, SolidKind, Tile, Tuning, World, WorldError,
@@ -457,6 +458,25 @@ fn builders_refuse_what_they_cannot_make() {
         w.add_solid(zero, SolidKind::Solid),
         Err(WorldError::BadBox { .. })
     ));
+    // A game's solid moves no further off than it may be added: moved that
+    // far step after step, its box once overflowed.
+    let far_off = w
+        .add_solid(Rect::new(0, 0, 8, 8), SolidKind::Solid)
+        .unwrap();
+    w.move_solid(far_off, MAX_REACH, 0).unwrap();
+    assert!(matches!(
+        w.move_solid(far_off, 1, 0),
+        Err(WorldError::BadBox { x, .. }) if x == MAX_REACH + 1
+    ));
+    w.step(Keys::NONE);
+    assert_eq!(
+        w.solid(far_off).unwrap().rect().x,
+        MAX_REACH,
+        "the move made"
+    );
+    assert!(w.move_solid(far_off, 1, 0).is_err(), "and no further");
+    w.move_solid(far_off, -2 * MAX_REACH, 0).unwrap();
+    w.remove_solid(far_off).unwrap();
     let gone = w.add_actor(Rect::new(40, 40, 8, 8)).unwrap();
     w.remove(gone).unwrap();
     assert_eq!(w.set_keys(gone, Keys::NONE), Err(WorldError::NoBody(gone)));

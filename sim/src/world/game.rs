@@ -32,7 +32,7 @@ pub const MAX_REACH: i32 = 1 << 24;
 pub enum WorldError {
     /// A box with no area, one larger than [`MAX_SIZE`], or one further
     /// than [`MAX_REACH`] from the grid.
-    #[error("a box of {w} × {h} px at ({x}, {y}) cannot be added (sides 1 to {MAX_SIZE} px, within {MAX_REACH} px of the grid)")]
+    #[error("a box of {w} × {h} px at ({x}, {y}) cannot be added or moved there (sides 1 to {MAX_SIZE} px, within {MAX_REACH} px of the grid)")]
     BadBox {
         /// Left edge, px.
         x: i32,
@@ -524,7 +524,9 @@ impl World {
     /// then y). Like a mover it goes the whole way whatever is there,
     /// carries what stands on it (with lift momentum for a jump), pushes
     /// what is ahead of it and crushes what it cannot clear, at any speed.
-    /// Asked twice before a step, the moves add up.
+    /// Asked twice before a step, the moves add up. A move that would take
+    /// it further than [`MAX_REACH`] px from the grid is an error, and is
+    /// not made.
     pub fn move_solid(&mut self, id: SolidId, dx: i32, dy: i32) -> Result<(), WorldError> {
         let s = self
             .solids
@@ -534,11 +536,18 @@ impl World {
         if s.mover.is_some() {
             return Err(WorldError::LevelMover(id));
         }
-        let reach = |v: i32| v.clamp(-MAX_REACH, MAX_REACH);
-        s.pending = (
-            reach(s.pending.0.saturating_add(dx)),
-            reach(s.pending.1.saturating_add(dy)),
+        let pending = (
+            s.pending.0.saturating_add(dx),
+            s.pending.1.saturating_add(dy),
         );
+        let to = Rect::new(
+            s.rect.x.saturating_add(pending.0),
+            s.rect.y.saturating_add(pending.1),
+            s.rect.w,
+            s.rect.h,
+        );
+        check_box(to)?;
+        s.pending = pending;
         Ok(())
     }
 
