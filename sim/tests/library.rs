@@ -219,6 +219,40 @@ fn an_actor_with_its_own_tuning_runs_by_it() {
         };
         let spec = ActorSpec::new(Rect::new(40, 40, 8, 8)).tuning(bad);
         assert_eq!(w.add(spec), Err(WorldError::BadTuning("gravity")));
+        // The springs' and the walls' numbers too.
+        for (bad, name) in [
+            (
+                Tuning {
+                    spring_speed: f32::INFINITY,
+                    ..fast
+                },
+                "spring_speed",
+            ),
+            (
+                Tuning {
+                    spring_speed: 0.0,
+                    ..fast
+                },
+                "spring_speed",
+            ),
+            (
+                Tuning {
+                    wall_slide: f32::NAN,
+                    ..fast
+                },
+                "wall_slide",
+            ),
+            (
+                Tuning {
+                    wall_slide: -1.0,
+                    ..fast
+                },
+                "wall_slide",
+            ),
+        ] {
+            let spec = ActorSpec::new(Rect::new(40, 40, 8, 8)).tuning(bad);
+            assert_eq!(w.add(spec), Err(WorldError::BadTuning(name)));
+        }
     }
 }
 

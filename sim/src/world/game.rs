@@ -58,8 +58,10 @@ pub enum WorldError {
     /// A solid body cannot also be deadly (nothing could ever touch it).
     #[error("a solid body cannot be deadly: nothing ever touches a solid")]
     SolidAndDeadly,
-    /// A tuning number that is not finite, or not above zero where it must be.
-    #[error("tuning field '{0}' must be a finite number above zero")]
+    /// A tuning number, or a velocity, that is not finite; or a tuning
+    /// number not above zero where it must be (gravity, `max_fall`, the
+    /// speeds, `run_accel_time`, `fast_fall_mult`), or below zero.
+    #[error("'{0}' must be a finite number (tuning: above zero for gravity, max_fall, the speeds, run_accel_time and fast_fall_mult; zero or more for the rest)")]
     BadTuning(&'static str),
     /// The grid refused (a cell outside it).
     #[error(transparent)]
@@ -314,6 +316,7 @@ fn check_tuning(t: &Tuning) -> Result<(), WorldError> {
         ("jump_speed", t.jump_speed),
         ("walker_speed", t.walker_speed),
         ("fast_fall_mult", t.fast_fall_mult),
+        ("spring_speed", t.spring_speed),
     ];
     let finite = [
         ("apex_gravity_mult", t.apex_gravity_mult),
@@ -325,6 +328,7 @@ fn check_tuning(t: &Tuning) -> Result<(), WorldError> {
         ("lift_time", t.lift_time),
         ("lift_max_x", t.lift_max_x),
         ("lift_max_up", t.lift_max_up),
+        ("wall_slide", t.wall_slide),
     ];
     for (name, v) in positive {
         if !(v.is_finite() && v > 0.0) {
