@@ -628,3 +628,35 @@ fn builders_refuse_what_they_cannot_make() {
     assert_eq!(parsed.bodies(), l.bodies());
     assert_eq!(parsed.spawn(), l.spawn());
 }
+
+/// A game's actor wider than the whole level (a box may be up to
+/// `MAX_SIZE` px) has nowhere inside the walls to go: inside the solid
+/// outside on both sides, it goes no further than the next tile line it
+/// meets, the exact modes alike, and naive's push back inside (which once
+/// asked for a place that does not exist, and panicked) leaves it where it
+/// was.
+#[test]
+fn an_actor_wider_than_the_level_goes_nowhere_along_x_in_any_mode() {
+    let xs: Vec<Vec<i32>> = CollisionMode::ALL
+        .into_iter()
+        .map(|mode| {
+            let mut w = World::new(room(), mode);
+            let wide = ActorSpec::new(Rect::new(-100, 20, 400, 12))
+                .drive(Drive::Velocity { gravity: true });
+            let a = w.add(wide).unwrap();
+            [6000.0, -6000.0, 60.0, 600_000.0]
+                .into_iter()
+                .map(|vx| {
+                    w.set_velocity(a, vx, 0.0).unwrap();
+                    w.step(Keys::NONE);
+                    w.body(a).unwrap().rect().x
+                })
+                .collect()
+        })
+        .collect();
+    assert_eq!(xs[0], xs[1], "substep and sweep");
+    for (mode, xs) in CollisionMode::ALL.iter().zip(&xs) {
+        assert!(xs.iter().all(|x| (x + 100).abs() < 16), "{mode}: {xs:?}");
+    }
+    assert!(xs[2].iter().all(|&x| x == -100), "naive: {:?}", xs[2]);
+}

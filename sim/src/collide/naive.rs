@@ -21,13 +21,17 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
     let mut pos = start + distance;
 
     // The outside of the grid is solid on the left, right and top: push back
-    // inside it in one go first.
+    // inside it in one go first (a box wider than the grid, which no place
+    // inside holds, back where it was).
     let max = match axis {
         Axis::X => grid.pixel_width() - size,
         Axis::Y => i32::MAX,
     };
     if pos < 0 || pos > max {
-        pos = pos.clamp(0, max);
+        pos = match max < 0 {
+            true => start,
+            false => pos.clamp(0, max),
+        };
         let edge = if sign > 0 { pos + size } else { pos };
         result.hit = Some(Hit {
             surface: Surface::Solid,
