@@ -9,7 +9,7 @@ mod common;
 use common::{keys, level, EXACT};
 use dropthrough_sim::body::BodyKind;
 use dropthrough_sim::mover::{Dir, MoverSpec};
-use dropthrough_sim::world::MAX_REACH;
+use dropthrough_sim::world::{MAX_BODY_SIZE, MAX_REACH};
 use dropthrough_sim::{
     ActorSpec, BodyId, BuildError, Carrier, Cause, Cell, CollisionMode, Drive, Grid, Keys, Level,
     Obstacle, OnDeath, Rect, Side, SolidId, SolidKind, Tile, Tuning, World, WorldError,
@@ -488,6 +488,19 @@ fn builders_refuse_what_they_cannot_make() {
     assert!(matches!(w.add_actor(zero), Err(WorldError::BadBox { .. })));
     let far = Rect::new(1 << 30, 0, 8, 8);
     assert!(matches!(w.add_actor(far), Err(WorldError::BadBox { .. })));
+    // A body's moves look at the cells it covers: a body may be 64 tiles a
+    // side, a solid more.
+    let huge = Rect::new(0, 0, 8, MAX_BODY_SIZE + 1);
+    assert_eq!(
+        w.add_actor(huge),
+        Err(WorldError::BodyTooBig {
+            w: 8,
+            h: MAX_BODY_SIZE + 1
+        })
+    );
+    assert!(w.add_solid(huge, SolidKind::Solid).is_ok());
+    let big = w.add_actor(Rect::new(0, 0, MAX_BODY_SIZE, 8)).unwrap();
+    w.remove(big).unwrap();
     assert!(matches!(
         w.add_solid(zero, SolidKind::Solid),
         Err(WorldError::BadBox { .. })

@@ -184,9 +184,12 @@ pub fn touching(grid: &Grid, rect: &Rect) -> Option<Touch> {
 
 /// The strongest of `triggers` among the tiles `rect` overlaps.
 pub fn touching_any(grid: &Grid, rect: &Rect, triggers: Triggers) -> Option<Touch> {
+    // NOTE: only the grid's own cells hold triggers (a big box or a long
+    // path may reach far outside it).
+    let (cols, rows) = grid.cells_within(rect);
     let mut touch = None;
-    for row in rect.rows() {
-        for col in rect.cols() {
+    for row in rows {
+        for col in cols.clone() {
             touch = touch.max(touch_of(grid.get(col, row)).filter(|&t| triggers.has(t)));
         }
     }
@@ -195,8 +198,13 @@ pub fn touching_any(grid: &Grid, rect: &Rect, triggers: Triggers) -> Option<Touc
 
 /// Whether `rect` overlaps any solid tile (the outside counts as solid).
 pub fn overlaps_solid(grid: &Grid, rect: &Rect) -> bool {
-    rect.rows()
-        .any(|row| rect.cols().any(|col| grid.get(col, row).is_solid()))
+    // NOTE: the outside is solid left, right and above; below, empty.
+    let outside = rect.x < 0 || rect.right() > grid.pixel_width() || rect.y < 0;
+    let (cols, rows) = grid.cells_within(rect);
+    outside
+        || rows
+            .into_iter()
+            .any(|row| cols.clone().any(|col| grid.get(col, row).is_solid()))
 }
 
 /// The tile in line `line` (a column for X, a row for Y) at `across` (a row for X, a column for Y).

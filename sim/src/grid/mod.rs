@@ -4,7 +4,7 @@
 //! and scans that find the next non-empty tile along a row or a column.
 //! Knows nothing of the level file's text; `level` fills it.
 
-use std::ops::Range;
+use std::ops::{Range, RangeInclusive};
 use std::sync::OnceLock;
 
 use thiserror::Error;
@@ -331,6 +331,17 @@ impl Grid {
     /// Height in pixels: the y where the pit begins.
     pub fn pixel_height(&self) -> i32 {
         self.height as i32 * TILE
+    }
+
+    /// The columns and rows of the grid's own cells that `rect` overlaps
+    /// (empty ranges if none).
+    pub fn cells_within(&self, rect: &Rect) -> (RangeInclusive<i32>, RangeInclusive<i32>) {
+        let within =
+            |r: RangeInclusive<i32>, n: usize| *r.start().max(&0)..=*r.end().min(&(n as i32 - 1));
+        (
+            within(rect.cols(), self.width),
+            within(rect.rows(), self.height),
+        )
     }
 
     /// The tile at (`col`, `row`), with the outside rules applied: solid to the

@@ -172,8 +172,11 @@ impl World {
 
 /// Adds to `out` every checkpoint and gem cell `area` overlaps.
 fn marks_in(grid: &crate::grid::Grid, area: &Rect, out: &mut Vec<(Cell, Tile)>) {
-    for row in area.rows() {
-        for col in area.cols() {
+    // NOTE: marks are in the grid; a long move or a big box reaches far
+    // outside it, where there is nothing to look at.
+    let (cols, rows) = grid.cells_within(area);
+    for row in rows {
+        for col in cols.clone() {
             let tile = grid.get(col, row);
             if matches!(tile, Tile::Checkpoint | Tile::Gem) {
                 out.push((Cell::new(col, row), tile));

@@ -22,8 +22,12 @@ use super::World;
 
 /// The most bodies a world holds (the level's and the game's together).
 pub const MAX_WORLD_BODIES: usize = 1 << 24;
-/// The largest side of a body or a solid the game adds, px.
+/// The largest side of a solid the game adds, px.
 pub const MAX_SIZE: i32 = 1 << 16;
+/// The largest side of a body the game adds, px (64 tiles). A body's moves
+/// look at the cells its box covers, so a bigger one would make a step cost
+/// as much as a level's worth of bodies.
+pub const MAX_BODY_SIZE: i32 = 1 << 10;
 /// The furthest from the grid a body or solid the game adds may be, px.
 pub const MAX_REACH: i32 = 1 << 24;
 
@@ -38,6 +42,14 @@ pub enum WorldError {
         x: i32,
         /// Top edge, px.
         y: i32,
+        /// Width, px.
+        w: i32,
+        /// Height, px.
+        h: i32,
+    },
+    /// A body with a side longer than [`MAX_BODY_SIZE`].
+    #[error("a body of {w} × {h} px is too big (sides at most {MAX_BODY_SIZE} px; a solid may be bigger)")]
+    BodyTooBig {
         /// Width, px.
         w: i32,
         /// Height, px.
@@ -372,6 +384,12 @@ impl World {
     /// its id.
     pub fn add(&mut self, spec: ActorSpec) -> Result<BodyId, WorldError> {
         let rect = check_box(spec.rect)?;
+        if rect.w > MAX_BODY_SIZE || rect.h > MAX_BODY_SIZE {
+            return Err(WorldError::BodyTooBig {
+                w: rect.w,
+                h: rect.h,
+            });
+        }
         if spec.rules.solid && spec.rules.deadly {
             return Err(WorldError::SolidAndDeadly);
         }

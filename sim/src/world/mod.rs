@@ -24,7 +24,9 @@ mod shots;
 mod solids;
 
 pub use body::{Body, Cause, Drive, Kind, OnDeath, Rules};
-pub use game::{ActorSpec, Solid, WorldError, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
+pub use game::{
+    ActorSpec, Solid, WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES,
+};
 pub use report::{Climb, Events, MoveRecord, Report, Side};
 
 use index::{Index, Layer};
