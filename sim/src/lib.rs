@@ -71,7 +71,7 @@ pub use mover::SolidKind;
 pub use tuning::Tuning;
 pub use world::{
     ActorSpec, Body, Cause, Climb, Drive, Events, Kind, MoveRecord, OnDeath, Report, Rules, Side,
-    Solid, Step, World, WorldError,
+    Solid, Step, World, WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE,
 };
 
 /// The README's Rust code ("Use the controller in your own game"),

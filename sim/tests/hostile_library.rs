@@ -16,10 +16,9 @@
 
 mod common;
 
-use dropthrough_sim::world::{MAX_BODY_SIZE, MAX_REACH};
 use dropthrough_sim::{
     ActorSpec, BodyId, Cell, CollisionMode, Drive, Level, Rect, SolidId, SolidKind, Tile, Tuning,
-    World,
+    World, MAX_BODY_SIZE, MAX_REACH,
 };
 
 /// A small generator of numbers (xorshift).

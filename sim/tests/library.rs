@@ -9,10 +9,10 @@ mod common;
 use common::{keys, level, EXACT};
 use dropthrough_sim::body::BodyKind;
 use dropthrough_sim::mover::{Dir, MoverSpec};
-use dropthrough_sim::world::{MAX_BODY_SIZE, MAX_REACH};
 use dropthrough_sim::{
     ActorSpec, BodyId, BuildError, Carrier, Cause, Cell, CollisionMode, Drive, Grid, Keys, Level,
     Obstacle, OnDeath, Rect, Side, SolidId, SolidKind, Tile, Tuning, World, WorldError,
+    MAX_BODY_SIZE, MAX_REACH,
 };
 
 fn room() -> Level {
