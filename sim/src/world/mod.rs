@@ -17,6 +17,7 @@ mod crates;
 mod deaths;
 mod game;
 mod index;
+mod limits;
 mod moves;
 mod near;
 mod report;
@@ -24,9 +25,8 @@ mod shots;
 mod solids;
 
 pub use body::{Body, Cause, Drive, Kind, OnDeath, Rules};
-pub use game::{
-    ActorSpec, Solid, WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES,
-};
+pub use game::{ActorSpec, Solid};
+pub use limits::{WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
 pub use report::{Climb, Events, MoveRecord, Report, Side};
 
 use index::{Index, Layer};
