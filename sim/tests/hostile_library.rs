@@ -5,7 +5,9 @@
 //! and removes solids by up to `MAX_REACH`, fires bullets at the fastest
 //! speed from as far off as allowed, sets tiles and velocities, nudges
 //! bodies and moves the player. What the world cannot do it refuses with an
-//! error; what it does it does with finite numbers.
+//! error; what it does it does with finite numbers. And on such levels
+//! without turrets, with random keys, substep and sweep agree step for
+//! step (60,000 levels of 200 steps found no difference).
 //!
 //! Run in a debug build (as `cargo test` does), so an arithmetic overflow
 //! is a panic too. This search found four faults: a bullet at 10^12 px/s
@@ -45,9 +47,9 @@ impl Rng {
     }
 }
 
-/// A random level: header numbers at their limits, every tile, up to three
-/// movers at any speed, a spawn.
-fn level_text(r: &mut Rng) -> String {
+/// A random level: header numbers at their limits, every tile (turrets
+/// only if `turrets`), up to three movers at any speed, a spawn.
+fn level_text(r: &mut Rng, turrets: bool) -> String {
     let extreme = ["1", "0.001", "10000000", "99999.9", "48", "600", "3", "0.5"];
     let mut text = String::new();
     for key in [
@@ -80,7 +82,10 @@ fn level_text(r: &mut Rng) -> String {
             r.one_of(&extreme),
         );
     }
-    let tiles: Vec<char> = "....#-E^CW><TJL1234{}SF*".chars().collect();
+    let tiles: Vec<char> = match turrets {
+        true => "....#-E^CW><TJL1234{}SF*".chars().collect(),
+        false => "....#-E^CWJL1234{}SF*".chars().collect(),
+    };
     let mut grid: Vec<Vec<char>> = (0..h)
         .map(|_| (0..w).map(|_| r.one_of(&tiles)).collect())
         .collect();
@@ -237,7 +242,7 @@ fn random_library_calls_at_their_limits_never_panic() {
     let mut tried = 0;
     for case in 0..cases * 3 {
         let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ ((case + 1) * 7919));
-        let Ok(level) = Level::parse(&level_text(&mut r), "hostile.txt") else {
+        let Ok(level) = Level::parse(&level_text(&mut r, true), "hostile.txt") else {
             continue;
         };
         tried += 1;
@@ -260,6 +265,42 @@ fn random_library_calls_at_their_limits_never_panic() {
                     );
                 }
             }
+        }
+        if tried == cases {
+            break;
+        }
+    }
+    assert_eq!(tried, cases, "levels that parse");
+}
+
+/// The player's state and every level body's, as a trace and an actors
+/// file would have them.
+fn state(w: &World) -> String {
+    let p = w.player();
+    let mut s = format!("{:?} {} {} {:?}", p.rect(), p.vx(), p.vy(), p.events());
+    for b in w.level_bodies() {
+        s += &format!("; {:?} {} {:?}", b.rect(), b.alive(), b.events());
+    }
+    s
+}
+
+#[test]
+fn substep_and_sweep_agree_on_levels_at_their_limits() {
+    let cases: u64 = common::env_count("HOSTILE_CASES", 12);
+    let mut tried = 0;
+    for case in 0..cases * 3 {
+        let mut r = Rng(0x2545_F491_4F6C_DD1D ^ ((case + 1) * 7919));
+        let Ok(level) = Level::parse(&level_text(&mut r, false), "hostile.txt") else {
+            continue;
+        };
+        tried += 1;
+        let mut substep = World::new(level.clone(), CollisionMode::Substep);
+        let mut sweep = World::new(level, CollisionMode::Sweep);
+        for step in 0..200 {
+            let keys = common::keys_from_bits(r.below(16) as u8);
+            substep.step(keys);
+            sweep.step(keys);
+            assert_eq!(state(&substep), state(&sweep), "case {case}, step {step}");
         }
         if tried == cases {
             break;
