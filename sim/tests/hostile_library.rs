@@ -18,34 +18,12 @@
 
 mod common;
 
+use common::Rng;
+
 use dropthrough_sim::{
     ActorSpec, BodyId, Cell, CollisionMode, Drive, Level, Rect, SolidId, SolidKind, Tile, Tuning,
     World, MAX_BODY_SIZE, MAX_REACH,
 };
-
-/// A small generator of numbers (xorshift).
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n.max(1)
-    }
-
-    fn one_of<T: Copy>(&mut self, xs: &[T]) -> T {
-        xs[self.below(xs.len() as u64) as usize]
-    }
-
-    fn chance(&mut self, one_in: u64) -> bool {
-        self.below(one_in) == 0
-    }
-}
 
 /// A random level: header numbers at their limits, every tile (turrets
 /// only if `turrets`), up to three movers at any speed, a spawn.
@@ -236,21 +214,34 @@ fn ask(w: &mut World, r: &mut Rng, actors: &mut Vec<BodyId>, solids: &mut Vec<So
     }
 }
 
-#[test]
-fn random_library_calls_at_their_limits_never_panic() {
+/// `f` on `HOSTILE_CASES` (default 12) random levels that parse, from
+/// `seed`, with turrets if `turrets`: the case number, the generator (to
+/// draw on) and the level.
+fn on_levels(seed: u64, turrets: bool, mut f: impl FnMut(u64, &mut Rng, Level)) {
     let cases: u64 = common::env_count("HOSTILE_CASES", 12);
     let mut tried = 0;
     for case in 0..cases * 3 {
-        let mut r = Rng(0x9E37_79B9_7F4A_7C15 ^ ((case + 1) * 7919));
-        let Ok(level) = Level::parse(&level_text(&mut r, true), "hostile.txt") else {
+        let mut r = Rng(seed ^ ((case + 1) * 7919));
+        let Ok(level) = Level::parse(&level_text(&mut r, turrets), "hostile.txt") else {
             continue;
         };
+        f(case, &mut r, level);
         tried += 1;
+        if tried == cases {
+            return;
+        }
+    }
+    panic!("only {tried} of {cases} levels parse");
+}
+
+#[test]
+fn random_library_calls_at_their_limits_never_panic() {
+    on_levels(0x9E37_79B9_7F4A_7C15, true, |case, r, level| {
         for mode in CollisionMode::ALL {
             let mut w = World::new(level.clone(), mode);
             let (mut actors, mut solids) = (Vec::new(), Vec::new());
             for _ in 0..100 {
-                ask(&mut w, &mut r, &mut actors, &mut solids);
+                ask(&mut w, r, &mut actors, &mut solids);
                 w.step(common::keys_from_bits(r.below(16) as u8));
                 for b in w.bodies() {
                     let (v, rect) = ((b.vx(), b.vy()), b.rect());
@@ -266,11 +257,7 @@ fn random_library_calls_at_their_limits_never_panic() {
                 }
             }
         }
-        if tried == cases {
-            break;
-        }
-    }
-    assert_eq!(tried, cases, "levels that parse");
+    });
 }
 
 /// The player's state and every level body's, as a trace and an actors
@@ -286,14 +273,7 @@ fn state(w: &World) -> String {
 
 #[test]
 fn substep_and_sweep_agree_on_levels_at_their_limits() {
-    let cases: u64 = common::env_count("HOSTILE_CASES", 12);
-    let mut tried = 0;
-    for case in 0..cases * 3 {
-        let mut r = Rng(0x2545_F491_4F6C_DD1D ^ ((case + 1) * 7919));
-        let Ok(level) = Level::parse(&level_text(&mut r, false), "hostile.txt") else {
-            continue;
-        };
-        tried += 1;
+    on_levels(0x2545_F491_4F6C_DD1D, false, |case, r, level| {
         let mut substep = World::new(level.clone(), CollisionMode::Substep);
         let mut sweep = World::new(level, CollisionMode::Sweep);
         for step in 0..200 {
@@ -302,9 +282,5 @@ fn substep_and_sweep_agree_on_levels_at_their_limits() {
             sweep.step(keys);
             assert_eq!(state(&substep), state(&sweep), "case {case}, step {step}");
         }
-        if tried == cases {
-            break;
-        }
-    }
-    assert_eq!(tried, cases, "levels that parse");
+    });
 }

@@ -13,6 +13,9 @@
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
 //! (default 1,000,000).
 
+mod common;
+
+use common::Rng;
 use dropthrough_sim::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough_sim::collide::{overlaps_solid, CollisionMode};
 use dropthrough_sim::level::LevelErrorKind;
@@ -51,26 +54,10 @@ fn body_inside(w: &World) -> Option<String> {
     None
 }
 
-/// A small deterministic generator (xorshift), so a failure can be replayed.
-struct Rng(u64);
-
-impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        self.0
-    }
-
-    fn below(&mut self, n: u64) -> u64 {
-        self.next() % n
-    }
-
-    /// A speed spread over eight orders of magnitude, up to 10,000,000.
-    fn speed(&mut self) -> f32 {
-        (10f64.powf(self.below(7_000) as f64 / 1_000.0) * (1.0 + self.below(9) as f64 / 3.0))
-            .min(1e7) as f32
-    }
+/// A speed spread over eight orders of magnitude, up to 10,000,000.
+fn speed(rng: &mut Rng) -> f32 {
+    (10f64.powf(rng.below(7_000) as f64 / 1_000.0) * (1.0 + rng.below(9) as f64 / 3.0)).min(1e7)
+        as f32
 }
 
 /// A random level's text, and whether it has turrets.
@@ -85,13 +72,13 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
             (1 + rng.below(200)) as f64 / 60.0,
             // NOTE: substep's cost grows with a bullet's length per step;
             // the soak keeps to the 10^5 px/s the game is checked at.
-            rng.speed().min(1e5),
+            speed(rng).min(1e5),
             (1 + rng.below(16)) as f64 / 2.0
         ));
     }
     for key in ["gravity", "max_fall", "run_speed", "jump_speed"] {
         if rng.below(3) > 0 {
-            text.push_str(&format!("{key} = {}\n", rng.speed()));
+            text.push_str(&format!("{key} = {}\n", speed(rng)));
         }
     }
     let spawn = (rng.below(w as u64) as usize, rng.below(h as u64) as usize);
@@ -136,7 +123,7 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
         }
         let dir = ["up", "down", "left", "right"][rng.below(4) as usize];
         let tiles = 1 + rng.below(30);
-        let speed = rng.speed();
+        let mover_speed = speed(rng);
         let solid = i % 2 == 0 && {
             let path_cols = match dir {
                 "left" => c0.saturating_sub(tiles as usize)..=(c0 + mw - 1),
@@ -151,7 +138,7 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
             !(path_cols.contains(&spawn.0) && path_rows.contains(&spawn.1))
         };
         let kind = if solid { "solid" } else { "oneway" };
-        text.push_str(&format!("{letter} = {kind} {dir} {tiles} {speed}\n"));
+        text.push_str(&format!("{letter} = {kind} {dir} {tiles} {mover_speed}\n"));
     }
     for row in grid {
         text.extend(row);
