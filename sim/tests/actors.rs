@@ -492,3 +492,39 @@ fn a_carry_stopped_by_a_wall_leaves_the_actor_behind_not_crushed() {
         assert!(stopped, "{mode}: held at the wall");
     }
 }
+
+#[test]
+fn a_falling_body_that_is_not_solid_carries_and_pushes_nothing() {
+    // A game's body driven by a fall but not solid falls onto an actor
+    // standing on the floor: it passes through it (actors pass through
+    // each other) and lands on the floor; the actor is not pushed. The
+    // same with a crate in a far corner, so that the step is not the one
+    // for bodies apart.
+    for crate_too in [false, true] {
+        for mode in CollisionMode::ALL {
+            let mut w = World::new(room(), mode);
+            if crate_too {
+                let crate_spec = ActorSpec::new(Rect::new(130, 20, 12, 12)).solid(true);
+                w.add(crate_spec.drive(Drive::Fall)).unwrap();
+            }
+            let still = Drive::Velocity { gravity: true };
+            let below = w
+                .add(ActorSpec::new(Rect::new(64, 52, 12, 12)).drive(still))
+                .unwrap();
+            let ball = ActorSpec::new(Rect::new(64, 18, 12, 12)).drive(Drive::Fall);
+            let falling = w.add(ball).unwrap();
+            for _ in 0..60 {
+                w.step(Keys::NONE);
+                let b = w.body(below).unwrap();
+                assert_eq!(
+                    b.rect(),
+                    Rect::new(64, 52, 12, 12),
+                    "{mode}, crate {crate_too}"
+                );
+                assert!(b.report().pushed_by.is_empty(), "{mode}, crate {crate_too}");
+            }
+            let f = w.body(falling).unwrap().rect();
+            assert_eq!(f.bottom(), 64, "{mode}, crate {crate_too}: on the floor");
+        }
+    }
+}

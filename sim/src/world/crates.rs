@@ -244,8 +244,9 @@ impl World {
         }
     }
 
-    /// A crate's own fall by its speed: it carries and pushes as it goes,
-    /// and one that stands has no vertical speed or remainder.
+    /// A crate's own fall by its speed: it carries and pushes as it goes
+    /// (a body driven by a fall that is not solid does neither), and one
+    /// that stands has no vertical speed or remainder.
     pub(crate) fn fall(&mut self, id: BodyId) {
         if !self.bodies[id.index()].movable() {
             return;
@@ -253,7 +254,14 @@ impl World {
         let b = &mut self.bodies[id.index()];
         let d = whole_pixels(b.vy, &mut b.ry);
         let before = self.bodies[id.index()].rect;
-        if d > 0 {
+        if !self.bodies[id.index()].rules.solid {
+            // NOTE: a body that is not solid (a game's) carries, pushes and
+            // lifts nothing: it moves as any box does, among the tiles and
+            // what blocks it.
+            let blockers = self.blockers(&[], |j| j == id, &swept(before, Axis::Y, d));
+            let out = self.plain_move(before, Axis::Y, d, &blockers);
+            self.place(id, before.shifted(Axis::Y, out.moved));
+        } else if d > 0 {
             self.move_crate(id, Axis::Y, d, &[]);
             let after = self.bodies[id.index()].rect;
             let s = Carrier::Body(id);
