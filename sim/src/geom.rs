@@ -15,6 +15,16 @@ pub enum Axis {
     Y,
 }
 
+impl Axis {
+    /// Whichever of `x` and `y` goes with this axis.
+    pub(crate) fn pick<T>(self, x: T, y: T) -> T {
+        match self {
+            Axis::X => x,
+            Axis::Y => y,
+        }
+    }
+}
+
 /// An axis-aligned box in integer pixels, half-open on both axes.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Default)]
 pub struct Rect {

@@ -59,7 +59,9 @@ pub(crate) fn move_through(
         Axis::X => grid.pixel_width(),
         Axis::Y => grid.pixel_height(),
     };
-    let mut distance = wanted.clamp(-extent, extent);
+    // NOTE: `max` then `min` (the extent is never below zero): inlined,
+    // where `clamp` is a call on this hot path.
+    let mut distance = wanted.max(-extent).min(extent);
     if axis == Axis::Y && distance > 0 {
         distance = distance.min((grid.pixel_height() - from.y).max(0));
     }
@@ -147,7 +149,7 @@ pub(crate) fn naive_walk(
     wanted: i32,
     passing: &Through,
 ) -> (AxisMove, i32) {
-    let distance = wanted.clamp(-grid.pixel_width(), grid.pixel_width());
+    let distance = wanted.max(-grid.pixel_width()).min(grid.pixel_width());
     let move_ = Move {
         grid,
         candidates: blockers::candidates(blockers, &from, Axis::X, passing.solids),

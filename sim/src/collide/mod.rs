@@ -305,23 +305,19 @@ pub fn standing_on(
 ) -> Option<Surface> {
     let feet = rect.bottom();
     let slopes = grid.has_slopes();
-    let tiles = (feet.rem_euclid(TILE) == 0)
-        .then(|| {
-            let row = feet.div_euclid(TILE);
-            rect.cols()
-                .filter_map(|col| match grid.get(col, row) {
-                    t if t.is_solid() => {
-                        (!slopes || !grid.is_shoulder(col, row)).then_some(Surface::Solid)
-                    }
-                    Tile::OneWay => (!passing.passes_line(feet)).then_some(Surface::OneWay),
-                    _ => None,
-                })
-                .min_by_key(|s| *s != Surface::Solid)
-        })
-        .flatten();
-    if tiles == Some(Surface::Solid) {
-        // Nothing comes before a solid floor.
-        return tiles;
+    let mut tiles = None;
+    if feet.rem_euclid(TILE) == 0 {
+        let row = feet.div_euclid(TILE);
+        for col in rect.cols() {
+            match grid.get(col, row) {
+                // NOTE: nothing comes before a solid floor.
+                t if t.is_solid() && (!slopes || !grid.is_shoulder(col, row)) => {
+                    return Some(Surface::Solid);
+                }
+                Tile::OneWay if !passing.passes_line(feet) => tiles = Some(Surface::OneWay),
+                _ => {}
+            }
+        }
     }
     let on_slope = slopes
         .then(|| shape::slope_under_feet(grid, rect, &|t| passing.passes_line(t)))

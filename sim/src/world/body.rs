@@ -12,7 +12,7 @@ use crate::grid::Grid;
 use crate::id::{BodyId, Carrier};
 use crate::input::Keys;
 
-use super::report::{Events, Report};
+use super::report::{Events, MoveRecord, Report};
 
 /// What a body is, as the trace and the actors CSV name it.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -444,6 +444,26 @@ impl Body {
             self.alive = false;
         }
         true
+    }
+
+    /// After its own move along y (`y`), for a body whose `stood` says
+    /// whether it stands after its own move (a walker; a crate's fall):
+    /// whether a floor stopped that move (then it stands). `None`: any
+    /// other body.
+    #[inline(always)]
+    pub(crate) fn floored_after(&self, y: &MoveRecord) -> Option<bool> {
+        matches!(self.drive, Drive::Walker | Drive::Fall)
+            .then(|| y.wanted > 0 && y.outcome.hit.is_some())
+    }
+
+    /// It stands (`stands`) after its own move, or not: standing, it has
+    /// no vertical speed.
+    #[inline(always)]
+    pub(crate) fn note_stands(&mut self, stands: bool) {
+        if stands {
+            self.stop_y();
+        }
+        self.stood = stands;
     }
 
     /// A trigger it touched ends its motion for the step: spikes kill it;

@@ -294,7 +294,9 @@ impl Index {
     fn span(&self, r: &Rect) -> (i32, i32, i32, i32) {
         // NOTE: a cell's side is a power of two, so `>>` divides, rounding
         // down (as `div_euclid` would), at a fraction of the cost.
-        let clamp = |v: i32, n: i32| (v >> self.shift).clamp(0, n - 1);
+        // NOTE: `max` then `min`, not `clamp`: the same for n ≥ 1, and
+        // inlined (`clamp`'s check that its bounds are in order is not).
+        let clamp = |v: i32, n: i32| (v >> self.shift).max(0).min(n - 1);
         let right = r.x.saturating_add(r.w.max(1) - 1);
         let bottom = r.y.saturating_add(r.h.max(1) - 1);
         (

@@ -29,10 +29,11 @@ pub use game::{ActorSpec, Solid};
 pub use limits::{WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
 pub use report::{Climb, Events, MoveRecord, Report, Side};
 
+use apart::How;
 use index::{Index, Layer};
 
 use crate::bullet::{Bullet, BulletRow, Bullets};
-use crate::geom::{Axis, Rect};
+use crate::geom::Rect;
 use crate::id::{BodyId, Carrier, SolidId};
 use crate::input::{Buttons, Keys};
 use crate::level::Level;
@@ -162,22 +163,29 @@ impl World {
     /// (3) crates fall, (4) every other body's own move, (5) ground,
     /// triggers and the pit, (6) bullets, then turrets; then deaths take
     /// effect. When no body can touch another (no solids, crates, walkers,
-    /// turrets or bullets), the phases run body by body in one pass
-    /// (`apart.rs`): the same step, sooner.
+    /// turrets or bullets), the phases run body by body in one pass; when
+    /// only walkers can touch the player (no solids, crates, turrets or
+    /// bullets), each walker nothing can meet this step takes its whole
+    /// step at once (`apart.rs`): the same step, sooner.
     pub fn step(&mut self, held: Keys) -> Step {
-        self.step_by(held, self.apart())
+        let how = match self.apart() {
+            true => How::Apart,
+            false => How::Phases,
+        };
+        self.step_by(held, how)
     }
 
-    /// [`World::step`], by the bodies-apart shortcut or not (`apart`; the
-    /// shortcut is only right when [`World::apart`] says so).
-    fn step_by(&mut self, held: Keys, apart: bool) -> Step {
+    /// [`World::step`], taken `how` ([`How::Apart`] is only right when
+    /// [`World::apart`] says so).
+    fn step_by(&mut self, held: Keys, how: How) -> Step {
         if self.exited {
             return Step::default();
         }
         self.bodies[0].keys = held;
-        match apart {
-            true => self.step_apart(),
-            false => self.step_all(),
+        match how {
+            How::Apart => self.step_apart(),
+            How::Phases => self.step_all(true),
+            How::Strict => self.step_all(false),
         }
         let p = &self.bodies[0];
         let step = Step {
@@ -188,7 +196,9 @@ impl World {
         step
     }
 
-    fn step_all(&mut self) {
+    /// The step phase by phase; with `whole`, a deadly body nothing can
+    /// meet this step takes its whole step at once ([`World::decide_all`]).
+    fn step_all(&mut self, whole: bool) {
         let n = self.frame;
         self.frame += 1;
         self.keep_others();
@@ -200,11 +210,21 @@ impl World {
         //    through the controller: timers, drop-through, run, jump with
         //    lift momentum, gravity, fast-fall); then, before anything
         //    moves, what each body rides. The crates are noted for step 3.
+        let taken = match whole {
+            true => self.decide_all(),
+            false => None,
+        };
+        let done = |i: usize| taken.as_ref().is_some_and(|t| t[i]);
         let mut crates = Vec::new();
         let mut riders = Vec::new();
         for i in 0..self.bodies.len() {
             let id = BodyId(i as u32);
-            self.decide(id);
+            // NOTE: a body taken whole rides nothing, and is no crate.
+            match &taken {
+                None => self.decide(id),
+                Some(_) if done(i) => continue,
+                Some(_) => {}
+            }
             let b = &mut self.bodies[i];
             if b.rules.solid {
                 b.riders.clear();
@@ -229,7 +249,7 @@ impl World {
         //    walkers, then the game's actors): X, then Y. NOTE: X moves
         //    before Y in every mode, so corners resolve the same way
         //    whichever cure is used.
-        for i in 0..self.bodies.len() {
+        for i in (0..self.bodies.len()).filter(|&i| !done(i)) {
             self.own_moves(BodyId(i as u32));
         }
 
@@ -237,7 +257,7 @@ impl World {
         //    body grounds (a dropped tile top is released once the feet
         //    are below it), the pit, and the exit.
         let bottom = self.level.grid.pixel_height();
-        for i in 0..self.bodies.len() {
+        for i in (0..self.bodies.len()).filter(|&i| !done(i)) {
             self.bodies[i].out_if_below(bottom);
             self.ground(BodyId(i as u32));
         }
@@ -249,13 +269,13 @@ impl World {
         for &id in &crates {
             self.note_stood(id, true);
         }
-        self.deaths_take_effect();
+        self.deaths_take_effect(done);
         self.turrets_fire();
     }
 
     /// Step (1) for one body: decisions, and what it rides.
     #[inline(always)]
-    fn decide(&mut self, id: BodyId) {
+    pub(super) fn decide(&mut self, id: BodyId) {
         let i = id.index();
         // NOTE: with nothing that moves and blocks (a crowd among the
         // tiles), nothing is asked of solids: there are none to ride.
@@ -300,7 +320,7 @@ impl World {
     /// (grounded, and `land`); a body the pit kills dies there; the
     /// player's exit ends the run.
     #[inline(always)]
-    fn ground(&mut self, id: BodyId) {
+    pub(super) fn ground(&mut self, id: BodyId) {
         let i = id.index();
         let b = &self.bodies[i];
         let blockers = match self.any_blockers() && b.in_play() {
@@ -561,34 +581,6 @@ impl World {
         match c {
             Carrier::Solid(s) => self.solids[s.index()].rect,
             Carrier::Body(b) => self.bodies[b.index()].rect,
-        }
-    }
-}
-
-/// Every box an own move along y of `b` this step may reach: its path at
-/// its speed (with the remainder, rounded up), widened by the corner
-/// correction's slide and a pixel above for its room to rise.
-pub(crate) fn own_y_path(b: &Body) -> Rect {
-    let speed = b.vy.abs() / crate::tuning::STEPS_PER_SECOND as f32;
-    let reach = (speed.ceil() + 1.0).min((1 << 24) as f32) as i32;
-    let reach = reach.saturating_add(b.nudge.1.saturating_abs());
-    let r = b.rect;
-    let c = crate::controller::CORNER_CORRECTION;
-    Rect::new(
-        r.x - c,
-        r.y.saturating_sub(reach).saturating_sub(1),
-        r.w + 2 * c,
-        r.h.saturating_add(reach.saturating_mul(2))
-            .saturating_add(2),
-    )
-}
-
-impl Axis {
-    /// Whichever of `x` and `y` goes with this axis.
-    pub(crate) fn pick<T>(self, x: T, y: T) -> T {
-        match self {
-            Axis::X => x,
-            Axis::Y => y,
         }
     }
 }

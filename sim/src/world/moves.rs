@@ -12,12 +12,12 @@ use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
 
-use super::body::{Cause, Drive};
+use super::body::{Body, Cause};
 use super::crates::Row;
 use super::index::Layer;
-use super::near::{feet, swept, union, walk_area};
+use super::near::{feet, own_y_path, swept, union, walk_area};
 use super::report::{Climb, MoveRecord};
-use super::{own_y_path, World};
+use super::World;
 
 impl World {
     /// Step (4) for one body: its own move along x, then along y (a crate
@@ -58,20 +58,8 @@ impl World {
         if b.rules.solid {
             return None;
         }
-        let reach = whole_reach(b.vx, b.rx, b.nudge.0);
         let walks = self.walks_here();
-        let along_y = own_y_path(b);
-        // NOTE: the path along y has pixels to spare on every side (the
-        // corner slide's sideways, a pixel and more up and down), so the
-        // whole area does too.
-        // NOTE: a walk may take the body up or down as far as along x.
-        let area = match walks {
-            true => union(walk_area(b.rect, reach), walk_area(along_y, reach)),
-            false => union(
-                swept(b.rect, Axis::X, reach),
-                union(along_y, along_y.shifted(Axis::X, reach)),
-            ),
-        };
+        let area = self.own_area(b);
         let (hazards, deadly) = (b.rules.hazards, b.rules.deadly);
         let near = |layer: Layer, victim: bool| {
             self.index.any_near(layer, &area, |j| {
@@ -91,6 +79,27 @@ impl World {
         match meeting && walks {
             true => None,
             false => Some(meeting),
+        }
+    }
+
+    /// Every box body `b`'s own moves this step may take it through, as
+    /// its velocity (and any plain move) now asks: along x by its whole
+    /// pixels (up and down a ramp as far, on a level with slopes), then
+    /// along y, with pixels to spare on every side.
+    #[inline(always)]
+    pub(crate) fn own_area(&self, b: &Body) -> Rect {
+        let reach = whole_reach(b.vx, b.rx, b.nudge.0);
+        let along_y = own_y_path(b);
+        // NOTE: the path along y has pixels to spare on every side (the
+        // corner slide's sideways, a pixel and more up and down), so the
+        // whole area does too.
+        // NOTE: a walk may take the body up or down as far as along x.
+        match self.walks_here() {
+            true => union(walk_area(b.rect, reach), walk_area(along_y, reach)),
+            false => union(
+                swept(b.rect, Axis::X, reach),
+                union(along_y, along_y.shifted(Axis::X, reach)),
+            ),
         }
     }
 
@@ -359,19 +368,13 @@ impl World {
     /// After the own move `y` of body `id` along y: a walker notes whether
     /// it stands (and stops falling if it does).
     fn stood_after(&mut self, id: BodyId, y: &MoveRecord) {
-        if matches!(self.bodies[id.index()].drive, Drive::Walker | Drive::Fall) {
-            // NOTE: a walker's `stood` is whether it stands after its own
-            // move (no later move of the step can change that but a
-            // solid's, which asks again).
-            // NOTE: a fall stopped by a floor stands on it; a move that
-            // stopped for nothing may still end standing.
-            let floored = y.wanted > 0 && y.outcome.hit.is_some();
+        // NOTE: a walker's `stood` is whether it stands after its own move
+        // (no later move of the step can change that but a solid's, which
+        // asks again). A fall stopped by a floor stands on it; a move that
+        // stopped for nothing may still end standing.
+        if let Some(floored) = self.bodies[id.index()].floored_after(y) {
             let stands = floored || self.stands(id);
-            let b = &mut self.bodies[id.index()];
-            if stands {
-                b.stop_y();
-            }
-            b.stood = stands;
+            self.bodies[id.index()].note_stands(stands);
         }
     }
 

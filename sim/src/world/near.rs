@@ -36,6 +36,24 @@ pub(crate) fn walk_area(from: Rect, d: i32) -> Rect {
     )
 }
 
+/// Every box an own move along y of `b` this step may reach: its path at
+/// its speed (with the remainder, rounded up), widened by the corner
+/// correction's slide and a pixel above for its room to rise.
+pub(crate) fn own_y_path(b: &super::Body) -> Rect {
+    let speed = b.vy.abs() / crate::tuning::STEPS_PER_SECOND as f32;
+    let reach = (speed.ceil() + 1.0).min((1 << 24) as f32) as i32;
+    let reach = reach.saturating_add(b.nudge.1.saturating_abs());
+    let r = b.rect;
+    let c = crate::controller::CORNER_CORRECTION;
+    Rect::new(
+        r.x - c,
+        r.y.saturating_sub(reach).saturating_sub(1),
+        r.w + 2 * c,
+        r.h.saturating_add(reach.saturating_mul(2))
+            .saturating_add(2),
+    )
+}
+
 /// Where body `id` was before the row `row` moved, if it moved in it.
 pub(crate) fn before_row(row: &[(BodyId, Rect)], id: BodyId) -> Option<Rect> {
     row.iter()

@@ -146,6 +146,20 @@ impl MoveRecord {
         }
     }
 
+    /// Every pixel the box covered on the way: its box before and after,
+    /// and on a walk every height it visited between them.
+    pub(crate) fn swept(&self) -> Rect {
+        let to = self.to();
+        let ends = super::near::union(self.from, to);
+        match self.climb {
+            Some(c) => {
+                let (top, bottom) = (c.y_span.0, c.y_span.1.saturating_add(self.from.h));
+                super::near::union(ends, Rect::new(ends.x, top, ends.w, bottom - top))
+            }
+            None => ends,
+        }
+    }
+
     /// What stopped the move short, and on which side of the body: a wall
     /// (along x), a floor (down) or a ceiling (up).
     pub fn stopped_by(&self) -> Option<(Side, Obstacle)> {
