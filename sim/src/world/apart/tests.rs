@@ -401,15 +401,32 @@ fn random_level(next: &mut impl FnMut() -> u64) -> String {
 
 #[test]
 fn walkers_on_random_levels_step_exactly_as_the_full_step_does() {
+    random_levels_step_alike(0x5eed, How::Phases);
+}
+
+#[test]
+fn bodies_apart_on_random_levels_step_exactly_as_the_full_step_does() {
+    random_levels_step_alike(0xa9a7, How::Apart);
+}
+
+/// Random levels of every tile (with walkers for [`How::Phases`], without
+/// for [`How::Apart`]) and a few actors of every drive, at up to 40 times
+/// the level's speeds, stepped `how` and by every phase side by side
+/// (`APART_CASES` levels, default 12).
+fn random_levels_step_alike(seed: u64, how: How) {
     let cases: u64 = std::env::var("APART_CASES")
         .ok()
         .and_then(|v| v.parse().ok())
         .unwrap_or(12);
-    let mut next = rng(0x5eed);
+    let walkers = how == How::Phases;
+    let mut next = rng(seed);
     for case in 0..cases {
-        let text = random_level(&mut next);
+        let mut text = random_level(&mut next);
+        if !walkers {
+            text = text.replace('W', ".");
+        }
         let level = Level::parse(&text, "random.txt").unwrap();
-        if !takes_walkers_whole(&level) {
+        if walkers && !takes_walkers_whole(&level) {
             continue;
         }
         let base = level.header.tuning();
@@ -423,9 +440,10 @@ fn walkers_on_random_levels_step_exactly_as_the_full_step_does() {
             ..base
         };
         let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
-        // A few actors: deadly or not, killed by hazards or not.
+        // A few actors of every drive: deadly or not (among walkers),
+        // killed by hazards or not.
         let first = world.bodies().count() as u32;
-        let actors = (next() % 4) as u32;
+        let actors = (next() % 5) as u32;
         for k in 0..actors {
             let r = next();
             let (x, y) = (16 + (r % 64) as i32, 16 + ((r >> 8) % 32) as i32);
@@ -433,10 +451,11 @@ fn walkers_on_random_levels_step_exactly_as_the_full_step_does() {
                 Drive::Keys,
                 Drive::Walker,
                 Drive::Velocity { gravity: true },
-            ][(r >> 16) as usize % 3];
+                Drive::Fall,
+            ][(r >> 16) as usize % 4];
             let spec = ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
                 .drive(drive)
-                .deadly(r >> 20 & 1 == 1)
+                .deadly(walkers && r >> 20 & 1 == 1)
                 .hazards(r >> 21 & 1 == 1);
             world.add(spec).unwrap();
         }
@@ -449,7 +468,8 @@ fn walkers_on_random_levels_step_exactly_as_the_full_step_does() {
                 w.set_keys(BodyId(first + k), scripts[k as usize][n])
                     .unwrap();
             }
-            // NOTE: now and then the player is put above a walker.
+            // NOTE: now and then the player is put above another body (a
+            // walker, where there are any).
             if n % 90 == 89 {
                 let r = w.bodies().skip(1).find(|b| b.in_play()).map(|b| b.rect());
                 if let Some(r) = r {
@@ -457,6 +477,6 @@ fn walkers_on_random_levels_step_exactly_as_the_full_step_does() {
                 }
             }
         };
-        same_taken(&world, &script, drive, How::Phases);
+        same_taken(&world, &script, drive, how);
     }
 }
