@@ -37,8 +37,10 @@ struct Peer {
 
 impl Peer {
     fn new(scene: &Scene, speed: u32) -> Peer {
-        let mut world = PhysicsWorld::default();
-        world.gravity = Vector::ZERO;
+        let mut world = PhysicsWorld {
+            gravity: Vector::ZERO,
+            ..PhysicsWorld::default()
+        };
         world.integration_parameters.dt = 1.0 / 60.0;
         world.integration_parameters.length_unit = 16.0;
         let walls = InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, InteractionTestMode::And);

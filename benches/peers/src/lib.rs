@@ -162,7 +162,7 @@ pub fn crowd() -> (Scene, Vec<(i32, i32)>) {
 /// it presses jump. Each runs one way for 40 steps, then the other, and
 /// presses jump once every 30 steps, at its own time.
 pub fn steer(i: usize, n: u64) -> (i32, bool) {
-    let dir = if (n / 40 + i as u64) % 2 == 0 { 1 } else { -1 };
+    let dir = if (n / 40 + i as u64).is_multiple_of(2) { 1 } else { -1 };
     (dir, n % 30 == i as u64 % 30)
 }
 
