@@ -101,7 +101,9 @@ impl World {
         let bottom = self.level.grid.pixel_height();
         for i in later {
             let id = BodyId(i as u32);
-            self.decide(id);
+            // NOTE: what `World::decide` does here, where nothing blocks.
+            let b = &mut self.bodies[i];
+            decide_alone(b, &self.level.grid, &self.tunings[b.tuning as usize]);
             let b = &self.bodies[i];
             if !few || b.drive == Drive::Fall || !b.movable() {
                 continue;
