@@ -120,14 +120,7 @@ fn the_player_alone_steps_exactly_as_the_full_step_does() {
         let world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
         same_both_ways(&world, &keys(alone, 4000), |_, _| {});
         // Fast enough to cross tiles in a step: what each cure is for.
-        let fast = Tuning {
-            run_speed: tuning.run_speed * 9.0,
-            jump_speed: tuning.jump_speed * 4.0,
-            gravity: tuning.gravity * 6.0,
-            max_fall: tuning.max_fall * 20.0,
-            ..tuning
-        };
-        let world = World::with_tuning(level, CollisionMode::Substep, fast);
+        let world = World::with_tuning(level, CollisionMode::Substep, fast(tuning));
         same_both_ways(&world, &keys(alone + 100, 4000), |_, _| {});
     }
     assert!(
@@ -170,11 +163,21 @@ fn corners_spikes_one_ways_the_pit_and_the_exit_step_alike() {
     );
 }
 
-#[test]
-fn a_crowd_of_actors_of_every_kind_steps_exactly_as_the_full_step_does() {
-    let level = Level::parse(ROOM, "apart.txt").unwrap();
-    let mut world = World::new(level, CollisionMode::Substep);
-    let mut next = rng(7);
+/// Adds to `world` 40 actors of every drive and every death, in boxes
+/// drawn from `seed` within `span` px of the left wall, each with the
+/// rules `rules` gives it by its number. Gives the player's keys, and what
+/// drives the actors each step: their own keys (drawn from `keys_seed`),
+/// now and then a velocity of up to `speed` px/s, and a plain move.
+fn crowd(
+    world: &mut World,
+    seed: u64,
+    span: u64,
+    rules: impl Fn(u64, ActorSpec) -> ActorSpec,
+    keys_seed: u64,
+    speed: f32,
+) -> (Vec<Keys>, impl Fn(&mut World, usize)) {
+    let first = world.bodies().count() as u32;
+    let mut next = rng(seed);
     let deaths = [
         OnDeath::Leave,
         OnDeath::Stay,
@@ -183,7 +186,7 @@ fn a_crowd_of_actors_of_every_kind_steps_exactly_as_the_full_step_does() {
     ];
     for k in 0..40u64 {
         let r = next();
-        let x = 20 + (r % 360) as i32;
+        let x = 20 + (r % span) as i32;
         let y = 16 + ((r >> 9) % 60) as i32;
         let drive = match k % 4 {
             0 => Drive::Keys,
@@ -194,16 +197,16 @@ fn a_crowd_of_actors_of_every_kind_steps_exactly_as_the_full_step_does() {
         let w = 6 + ((r >> 17) % 10) as i32;
         let spec = ActorSpec::new(Rect::new(x, y, w, 12))
             .drive(drive)
-            .hazards(k % 5 != 0)
             .on_death(deaths[(r >> 23) as usize % 4]);
-        world.add(spec).unwrap();
+        world.add(rules(k, spec)).unwrap();
     }
-    let scripts: Vec<Vec<Keys>> = (0..41).map(|k| keys(100 + k, 1500)).collect();
-    let drive = |w: &mut World, n: usize| {
+    let mut scripts: Vec<Vec<Keys>> = (0..41).map(|k| keys(keys_seed + k, 1500)).collect();
+    let player = scripts.remove(0);
+    let drive = move |w: &mut World, n: usize| {
         for k in 1..=40u32 {
-            let id = BodyId(k);
-            w.set_keys(id, scripts[k as usize][n]).unwrap();
-            let v = (n as f32 * 37.0 + k as f32 * 11.0) % 900.0 - 450.0;
+            let id = BodyId(first + k - 1);
+            w.set_keys(id, scripts[k as usize - 1][n]).unwrap();
+            let v = (n as f32 * 37.0 + k as f32 * 11.0) % (2.0 * speed) - speed;
             if n % 40 == k as usize % 40 {
                 w.set_velocity(id, v, -v / 2.0).unwrap();
             }
@@ -212,7 +215,16 @@ fn a_crowd_of_actors_of_every_kind_steps_exactly_as_the_full_step_does() {
             }
         }
     };
-    let seen = same_both_ways(&world, &scripts[0], drive);
+    (player, drive)
+}
+
+#[test]
+fn a_crowd_of_actors_of_every_kind_steps_exactly_as_the_full_step_does() {
+    let level = Level::parse(ROOM, "apart.txt").unwrap();
+    let mut world = World::new(level, CollisionMode::Substep);
+    let rules = |k: u64, spec: ActorSpec| spec.hazards(!k.is_multiple_of(5));
+    let (player, drive) = crowd(&mut world, 7, 360, rules, 100, 450.0);
+    let seen = same_both_ways(&world, &player, drive);
     assert!(seen.death && seen.land && seen.jump, "{seen:?}");
 }
 
@@ -278,49 +290,14 @@ fn walkers_nothing_meets_step_exactly_as_the_full_step_does() {
 fn deadly_actors_and_their_victims_of_every_kind_step_exactly_as_the_full_step_does() {
     let level = Level::parse(WALKERS, "walkers.txt").unwrap();
     let mut world = World::new(level, CollisionMode::Substep);
-    let first = world.bodies().count() as u32;
-    let mut next = rng(11);
-    let deaths = [
-        OnDeath::Leave,
-        OnDeath::Stay,
-        OnDeath::Respawn,
-        OnDeath::Restart,
-    ];
-    for k in 0..40u64 {
-        let r = next();
-        let x = 20 + (r % 440) as i32;
-        let y = 16 + ((r >> 9) % 60) as i32;
-        let drive = match k % 4 {
-            0 => Drive::Keys,
-            1 => Drive::Walker,
-            2 => Drive::Velocity { gravity: true },
-            _ => Drive::Fall,
-        };
-        let w = 6 + ((r >> 17) % 10) as i32;
-        // Deadly ones that hazards spare or kill, victims, and bodies
-        // that are neither.
-        let spec = ActorSpec::new(Rect::new(x, y, w, 12))
-            .drive(drive)
-            .deadly(k % 3 == 0)
-            .hazards(k % 3 != 0 && k % 7 != 0 || k % 9 == 0)
-            .on_death(deaths[(r >> 23) as usize % 4]);
-        world.add(spec).unwrap();
-    }
-    let scripts: Vec<Vec<Keys>> = (0..41).map(|k| keys(300 + k, 1500)).collect();
-    let drive = |w: &mut World, n: usize| {
-        for k in 1..=40u32 {
-            let id = BodyId(first + k - 1);
-            w.set_keys(id, scripts[k as usize][n]).unwrap();
-            let v = (n as f32 * 37.0 + k as f32 * 11.0) % 1800.0 - 900.0;
-            if n % 40 == k as usize % 40 {
-                w.set_velocity(id, v, -v / 2.0).unwrap();
-            }
-            if n % 97 == k as usize {
-                w.move_body(id, (v / 3.0) as i32, -30).unwrap();
-            }
-        }
+    // Deadly ones that hazards spare or kill, victims, and bodies that
+    // are neither.
+    let rules = |k: u64, spec: ActorSpec| {
+        spec.deadly(k.is_multiple_of(3))
+            .hazards(!k.is_multiple_of(3) && !k.is_multiple_of(7) || k.is_multiple_of(9))
     };
-    let seen = same_taken(&world, &scripts[0], drive, How::Phases);
+    let (player, drive) = crowd(&mut world, 11, 440, rules, 300, 900.0);
+    let seen = same_taken(&world, &player, drive, How::Phases);
     assert!(seen.death && seen.land && seen.jump, "{seen:?}");
 }
 
