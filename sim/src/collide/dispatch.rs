@@ -116,6 +116,7 @@ pub(crate) fn move_through(
 }
 
 /// A move among the tiles and moving solids alone, by `mode`'s cure.
+#[inline(always)]
 fn among_tiles(mode: CollisionMode, m: &Move) -> AxisMove {
     match mode {
         CollisionMode::Substep => substep::move_axis(m),

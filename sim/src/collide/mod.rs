@@ -241,7 +241,7 @@ pub(crate) struct Contact {
 /// along `axis`, enters tile line `line` (of the triggers, only those in
 /// `triggers`). The one rule substep and sweep both apply; they differ only
 /// in how they find the lines to ask about.
-#[inline]
+#[inline(always)]
 #[allow(clippy::too_many_arguments)]
 pub(crate) fn line_contact(
     grid: &Grid,

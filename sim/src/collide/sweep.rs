@@ -13,7 +13,7 @@ use crate::grid::Grid;
 /// The tiles' answer, then the moving solids': the nearer contact wins; at
 /// the same distance a hit merges (a solid wins, a solid blocker over a
 /// tile) and a trigger, reached without overlapping the blocker, stands.
-#[inline]
+#[inline(always)]
 pub(super) fn move_axis(m: &Move) -> AxisMove {
     let tiles = tile_move(m);
     if m.candidates.is_empty() {
@@ -46,9 +46,20 @@ pub(super) fn move_axis(m: &Move) -> AxisMove {
 
 /// The first tile line along the path that blocks or triggers.
 fn tile_move(m: &Move) -> AxisMove {
-    let (grid, from, axis, distance, dropping_through) =
-        (m.grid, m.from, m.axis, m.distance, m.dropping_through);
-    let sign = distance.signum();
+    // NOTE: one copy per axis and direction, each with the questions
+    // about them answered at compile time.
+    match (m.axis, m.distance > 0) {
+        (Axis::X, true) => tile_move_along(m, Axis::X, 1),
+        (Axis::X, false) => tile_move_along(m, Axis::X, -1),
+        (Axis::Y, true) => tile_move_along(m, Axis::Y, 1),
+        (Axis::Y, false) => tile_move_along(m, Axis::Y, -1),
+    }
+}
+
+/// [`tile_move`] along `axis` going `sign` (the move's own).
+#[inline(always)]
+fn tile_move_along(m: &Move, axis: Axis, sign: i32) -> AxisMove {
+    let (grid, from, distance, dropping_through) = (m.grid, m.from, m.distance, m.dropping_through);
     let length = distance.abs();
     let lead = from.leading_edge(axis, sign);
     let bottom_before = from.bottom();
@@ -113,6 +124,7 @@ fn tile_move(m: &Move) -> AxisMove {
 /// The nearest line at or beyond `line` (going `sign`) with anything but
 /// empty tiles across `across`, counting the grid's solid outside (left,
 /// right, above). `None`: nothing ahead but the open pit below the grid.
+#[inline(always)]
 fn next_busy_line(
     grid: &Grid,
     axis: Axis,

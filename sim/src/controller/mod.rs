@@ -496,7 +496,8 @@ pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
     let total = *remainder + per_step(v);
     let whole = round_half_away(total);
     *remainder = total - whole;
-    whole.clamp(-MAX_MOVE, MAX_MOVE) as i32
+    // NOTE: `max` then `min`: inlined, where `clamp` is a call here.
+    whole.max(-MAX_MOVE).min(MAX_MOVE) as i32
 }
 
 /// The pixels a move at `v` px/s with remainder `remainder` and a plain

@@ -346,7 +346,7 @@ impl Grid {
 
     /// The tile at (`col`, `row`), with the outside rules applied: solid to the
     /// left, right and above; empty below (the pit).
-    #[inline]
+    #[inline(always)]
     pub fn get(&self, col: i32, row: i32) -> Tile {
         if col < 0 || col >= self.width as i32 || row < 0 {
             Tile::Solid
