@@ -494,10 +494,9 @@ impl Body {
 /// fraction left stays in `remainder`). Every body moves by this rule.
 pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
     let total = *remainder + per_step(v);
-    let whole = round_half_away(total);
+    let (whole, pixels) = round_half_away(total);
     *remainder = total - whole;
-    // NOTE: `max` then `min`: inlined, where `clamp` is a call here.
-    whole.max(-MAX_MOVE).min(MAX_MOVE) as i32
+    pixels
 }
 
 /// The pixels a move at `v` px/s with remainder `remainder` and a plain
@@ -508,21 +507,21 @@ pub(crate) fn whole_reach(v: f32, remainder: f32, nudge: i32) -> i32 {
     whole_pixels(v, &mut r).saturating_add(nudge)
 }
 
-/// `x.round()` (halves away from zero) without a libm call where it can:
-/// below 2^23 in size, truncating is exact and so is `x - whole`.
-fn round_half_away(x: f32) -> f32 {
+/// `x.round()` (halves away from zero), and as whole pixels, cut to the
+/// most a move takes. Without a libm call where it can: below 2^23 in
+/// size, truncating is exact and so is `x - whole`, and the pixels are
+/// the truncated integer rounded, far below the cut.
+#[inline(always)]
+fn round_half_away(x: f32) -> (f32, i32) {
     if x.abs() < 8_388_608.0 {
-        let whole = x as i32 as f32;
-        let frac = x - whole;
-        if frac >= 0.5 {
-            whole + 1.0
-        } else if frac <= -0.5 {
-            whole - 1.0
-        } else {
-            whole.copysign(x)
-        }
+        let t = x as i32;
+        let frac = x - t as f32;
+        let whole = t + i32::from(frac >= 0.5) - i32::from(frac <= -0.5);
+        // NOTE: a zero keeps the sign of `x`, as `round` gives it.
+        ((whole as f32).copysign(x), whole)
     } else {
-        x.round()
+        let whole = x.round();
+        (whole, whole.clamp(-MAX_MOVE, MAX_MOVE) as i32)
     }
 }
 
@@ -559,11 +558,13 @@ mod tests {
         xs.extend([1e9, -1e9, 8_388_608.0, f32::MAX, f32::MIN]);
         xs.extend((0..40_000).map(|k| (k as f32 - 20_000.0) * 0.0371));
         for x in xs {
-            let (a, b) = (super::round_half_away(x), x.round());
+            let ((a, pixels), b) = (super::round_half_away(x), x.round());
             assert!(
                 a == b && a.is_sign_negative() == b.is_sign_negative(),
                 "{x}: {a} vs {b}"
             );
+            let cut = b.clamp(-super::MAX_MOVE, super::MAX_MOVE) as i32;
+            assert_eq!(pixels, cut, "{x}: the whole pixels");
         }
     }
 

@@ -39,7 +39,7 @@ use crate::CollisionMode;
 
 use super::body::{Body, Cause, Drive};
 use super::index::Layer;
-use super::near::union;
+use super::near::{reach_short_of, union};
 use super::{BodyId, World};
 
 /// How a step is taken; each gives the same step where it applies.
@@ -98,6 +98,8 @@ impl World {
         }
         let mut taken = vec![false; n];
         let few = areas.len() <= FEW_VICTIMS;
+        let victims = areas.iter().copied().reduce(union);
+        let walks = self.walks_here();
         let bottom = self.level.grid.pixel_height();
         for i in later {
             let id = BodyId(i as u32);
@@ -112,9 +114,11 @@ impl World {
             // (a fast walker's whole reach) where the walls stop it well
             // short: then its moves are made, and undone if the way they
             // went does come near.
-            let area = self.own_area(b);
             let near = |r: &Rect| areas.iter().any(|a| a.overlaps(r));
-            let before = near(&area).then(|| b.clone());
+            // NOTE: most are far from them all: a quick look first.
+            let far = victims.is_none_or(|v| reach_short_of(b, walks, &v));
+            debug_assert!(!far || !near(&self.own_area(b)));
+            let before = (!far && near(&self.own_area(b))).then(|| b.clone());
             let (from, layer) = (b.rect, World::layer(b));
             let (mode, grid) = (self.mode, &self.level.grid);
             let b = &mut self.bodies[i];
@@ -122,7 +126,7 @@ impl World {
             if let Some(before) = before {
                 // NOTE: all the way, in one box: a rise that slid round a
                 // ceiling's corner reports only the part after the slide.
-                let moves = [b.report.x, b.report.y].into_iter().flatten();
+                let moves = [&b.report.x, &b.report.y].into_iter().flatten();
                 let way = moves.fold(from, |way, m| union(way, m.swept()));
                 if near(&way) {
                     *b = before;

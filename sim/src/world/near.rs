@@ -41,7 +41,7 @@ pub(crate) fn walk_area(from: Rect, d: i32) -> Rect {
 /// correction's slide and a pixel above for its room to rise.
 pub(crate) fn own_y_path(b: &super::Body) -> Rect {
     let speed = b.vy.abs() / crate::tuning::STEPS_PER_SECOND as f32;
-    let reach = (speed.ceil() + 1.0).min((1 << 24) as f32) as i32;
+    let reach = ceil_up_to(speed, 1 << 24).saturating_add(1).min(1 << 24);
     let reach = reach.saturating_add(b.nudge.1.saturating_abs());
     let r = b.rect;
     let c = crate::controller::CORNER_CORRECTION;
@@ -52,6 +52,44 @@ pub(crate) fn own_y_path(b: &super::Body) -> Rect {
         r.h.saturating_add(reach.saturating_mul(2))
             .saturating_add(2),
     )
+}
+
+/// Whether body `b`'s own moves this step cannot come near box `v`: `v`
+/// lies farther from its box, along x or along y, than what its speeds,
+/// remainders and plain moves could take it that way, with the corner
+/// slide (and when it `walks`, a ramp's rise as far as along x) — a bound
+/// on [`World::own_area`] with none of its rounding, for a quick look
+/// before working it out. (Beyond 2^20 px the bound is not trusted: never
+/// short.)
+pub(crate) fn reach_short_of(b: &super::Body, walks: bool, v: &Rect) -> bool {
+    let per = crate::tuning::STEPS_PER_SECOND as f32;
+    let c = crate::controller::CORNER_CORRECTION as f32;
+    // NOTE: along x, each way: its move rounds to at most a pixel past
+    // what its speed and remainder add up to.
+    let moved = b.vx / per + b.rx;
+    let spare = 1.0 + b.nudge.0.unsigned_abs() as f32;
+    let (left, right) = ((-moved).max(0.0) + spare, moved.max(0.0) + spare);
+    let along_y = b.vy.abs() / per + 4.0 + b.nudge.1.unsigned_abs() as f32;
+    let rise = if walks { left.max(right) + 1.0 } else { 0.0 };
+    let (left, right, up_down) = (left + c + 1.0, right + c + 1.0, along_y + rise);
+    let trusted = left.max(right).max(up_down) < (1 << 20) as f32;
+    let r = &b.rect;
+    let beyond = |gap: i64, grow: f32| gap as f32 >= grow;
+    trusted
+        && (beyond(i64::from(r.x) - i64::from(v.right()), left)
+            || beyond(i64::from(v.x) - i64::from(r.right()), right)
+            || beyond(i64::from(r.y) - i64::from(v.bottom()), up_down)
+            || beyond(i64::from(v.y) - i64::from(r.bottom()), up_down))
+}
+
+/// `x.ceil()` of a speed `x` (never below zero) cut to `most`, without a
+/// libm call: whole numbers below 2^24 are exact in an `f32`, so a cut
+/// `x` that is not its own whole part is a fraction above it.
+#[inline]
+fn ceil_up_to(x: f32, most: i32) -> i32 {
+    let x = x.min(most as f32);
+    let whole = x as i32;
+    whole + i32::from(whole as f32 != x)
 }
 
 /// Where body `id` was before the row `row` moved, if it moved in it.
