@@ -1,7 +1,8 @@
 //! The tile grid of a level: tiles packed four bits each (a fifth bit
 //! beside them on a level that has springs, checkpoints or gems), an occupancy
-//! index (one bit per tile, column by column) so sweeps skip empty tiles,
-//! and scans that find the next non-empty tile along a row or a column.
+//! index (one bit per tile, by column and by row) so sweeps skip empty
+//! tiles, and scans that find the next non-empty tile along a row or a
+//! column.
 //! Knows nothing of the level file's text; `level` fills it.
 
 use std::ops::{Range, RangeInclusive};
@@ -53,9 +54,9 @@ pub enum GridError {
 ///
 /// Tiles are packed two to a byte (the even column in the low four bits),
 /// each row starting on a fresh byte. Beside them the grid keeps one bit per
-/// tile, column by column, set where the tile is not empty: a vertical sweep
-/// skips 64 empty rows per word read. A horizontal sweep reads the row's
-/// packed tiles, 16 to a word. In all, 0.625 bytes per tile; a level with
+/// tile, set where the tile is not empty, twice: column by column, so a
+/// vertical sweep skips 64 empty rows per word read, and row by row, so a
+/// horizontal sweep skips 64 empty columns. In all, 0.75 bytes per tile; a level with
 /// springs, checkpoints or gems adds a bit per tile (their codes' fifth bit; each
 /// keeps a non-zero low nibble, so the row scans still see it), and one
 /// with bullets a byte per tile of clearance the first time one flies.
@@ -76,9 +77,10 @@ pub struct Grid {
     fifths: usize,
     /// How many of them are gems.
     gems: usize,
-    /// Bit `row % 64` of word `col * words_per_col + row / 64`: tile not empty.
-    occupied: Vec<u64>,
-    words_per_col: usize,
+    /// A bit per tile, column by column: tile not empty.
+    by_col: occupied::Bits,
+    /// The same bits row by row.
+    by_row: occupied::Bits,
     /// How many slope tiles it holds: a grid without any never asks about
     /// slope pixels, and moves as it did before slopes.
     slopes: usize,
@@ -139,7 +141,6 @@ impl Grid {
     /// A grid of empty tiles whose sides are already checked.
     pub(crate) fn blank(width: usize, height: usize) -> Grid {
         let stride = width.div_ceil(2);
-        let words_per_col = height.div_ceil(64);
         Grid {
             width,
             height,
@@ -148,8 +149,8 @@ impl Grid {
             fifth: Vec::new(),
             fifths: 0,
             gems: 0,
-            occupied: vec![0; width * words_per_col],
-            words_per_col,
+            by_col: occupied::Bits::new(width, height),
+            by_row: occupied::Bits::new(height, width),
             slopes: 0,
             one_way_slopes: 0,
             clearance: OnceLock::new(),
@@ -234,7 +235,8 @@ impl Grid {
         self.gems += (tile == Tile::Gem) as usize;
         self.packed[row * self.stride + col / 2] |= (tile as u8 & 0xF) << ((col % 2) * 4);
         self.set_fifth(col, row, tile);
-        self.occupied[col * self.words_per_col + row / 64] |= 1 << (row % 64);
+        self.by_col.set(col, row, true);
+        self.by_row.set(row, col, true);
     }
 
     /// Whether `cell` is in the grid.
@@ -270,12 +272,8 @@ impl Grid {
         let shift = (col % 2) * 4;
         *byte = (*byte & !(0xF << shift)) | ((tile as u8 & 0xF) << shift);
         self.set_fifth(col, row, tile);
-        let word = &mut self.occupied[col * self.words_per_col + row / 64];
-        if tile == Tile::Empty {
-            *word &= !(1 << (row % 64));
-        } else {
-            *word |= 1 << (row % 64);
-        }
+        self.by_col.set(col, row, tile != Tile::Empty);
+        self.by_row.set(row, col, tile != Tile::Empty);
         self.clearance = OnceLock::new();
         self.runs = Default::default();
         Ok(())
@@ -368,35 +366,13 @@ impl Grid {
     /// The first row at or below `from_row` whose tile in column `in_col` (inside the
     /// grid) is not empty.
     pub fn next_occupied_row(&self, in_col: usize, from_row: usize) -> Option<usize> {
-        if from_row >= self.height {
-            return None;
-        }
-        let words = &self.occupied[in_col * self.words_per_col..(in_col + 1) * self.words_per_col];
-        let mut index = from_row / 64;
-        let mut bits = words[index] & (u64::MAX << (from_row % 64));
-        loop {
-            if bits != 0 {
-                return Some(index * 64 + bits.trailing_zeros() as usize);
-            }
-            index += 1;
-            bits = *words.get(index)?;
-        }
+        self.by_col.next(in_col, from_row)
     }
 
     /// The last row at or above `from_row` whose tile in column `in_col` (inside the
     /// grid) is not empty.
     pub fn previous_occupied_row(&self, in_col: usize, from_row: usize) -> Option<usize> {
-        let from_row = from_row.min(self.height.checked_sub(1)?);
-        let words = &self.occupied[in_col * self.words_per_col..(in_col + 1) * self.words_per_col];
-        let mut index = from_row / 64;
-        let mut bits = words[index] & (u64::MAX >> (63 - from_row % 64));
-        loop {
-            if bits != 0 {
-                return Some(index * 64 + 63 - bits.leading_zeros() as usize);
-            }
-            index = index.checked_sub(1)?;
-            bits = words[index];
-        }
+        self.by_col.previous(in_col, from_row)
     }
 
     /// Whether any of the 3 × 3 tiles around (`col`, `row`) may block: one
@@ -412,73 +388,19 @@ impl Grid {
             return false;
         }
         let last = last.min(self.height - 1);
-        (col as usize - 1..=col as usize + 1).any(|c| {
-            let words = &self.occupied[c * self.words_per_col..(c + 1) * self.words_per_col];
-            (first / 64..=last / 64).any(|w| {
-                let lo = if w == first / 64 { first % 64 } else { 0 };
-                let hi = if w == last / 64 { last % 64 } else { 63 };
-                let mask = (u64::MAX >> (63 - hi)) & (u64::MAX << lo);
-                words[w] & mask != 0
-            })
-        })
-    }
-
-    /// Row `row`'s packed tiles.
-    fn row_bytes(&self, row: usize) -> &[u8] {
-        &self.packed[row * self.stride..(row + 1) * self.stride]
+        (col as usize - 1..=col as usize + 1).any(|c| self.by_col.any(c, first, last))
     }
 
     /// The first column at or right of `from_col` whose tile in row `in_row` (inside
-    /// the grid) is not empty. Reads 16 tiles per word.
+    /// the grid) is not empty.
     pub fn next_occupied_col(&self, in_row: usize, from_col: usize) -> Option<usize> {
-        if from_col >= self.width {
-            return None;
-        }
-        let bytes = self.row_bytes(in_row);
-        if from_col % 2 == 1 && bytes[from_col / 2] >> 4 != 0 {
-            return Some(from_col);
-        }
-        // From here on, whole bytes: the pair of columns (2b, 2b + 1) is byte b.
-        let from = from_col.div_ceil(2);
-        let mut words = bytes[from..].chunks_exact(8);
-        for (i, word) in words.by_ref().enumerate() {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-            if word != 0 {
-                return Some(2 * (from + i * 8) + word.trailing_zeros() as usize / 4);
-            }
-        }
-        let tail = bytes.len() - words.remainder().len();
-        words
-            .remainder()
-            .iter()
-            .enumerate()
-            .find(|(_, &b)| b != 0)
-            .map(|(i, &b)| 2 * (tail + i) + (b & 0xF == 0) as usize)
+        self.by_row.next(in_row, from_col)
     }
 
     /// The last column at or left of `from_col` whose tile in row `in_row` (inside
-    /// the grid) is not empty. Reads 16 tiles per word.
+    /// the grid) is not empty.
     pub fn previous_occupied_col(&self, in_row: usize, from_col: usize) -> Option<usize> {
-        let from_col = from_col.min(self.width.checked_sub(1)?);
-        let bytes = self.row_bytes(in_row);
-        if from_col % 2 == 0 && bytes[from_col / 2] & 0xF != 0 {
-            return Some(from_col);
-        }
-        // From here on, whole bytes: every byte before `end` lies at or left of `from_col`.
-        let end = from_col.div_ceil(2);
-        let mut words = bytes[..end].rchunks_exact(8);
-        for (i, word) in words.by_ref().enumerate() {
-            let word = u64::from_le_bytes(word.try_into().unwrap_or_default());
-            if word != 0 {
-                let start = end - (i + 1) * 8;
-                return Some(2 * start + (63 - word.leading_zeros() as usize) / 4);
-            }
-        }
-        words
-            .remainder()
-            .iter()
-            .rposition(|&b| b != 0)
-            .map(|i| 2 * i + (words.remainder()[i] >> 4 != 0) as usize)
+        self.by_row.previous(in_row, from_col)
     }
 
     /// The tile columns and rows a pixel area covers, clipped to the grid:
@@ -495,17 +417,19 @@ impl Grid {
         )
     }
 
-    /// Bytes the grid holds: half a byte per tile, plus the one-bit-per-tile
-    /// index, plus a bit per tile on a level with springs or checkpoints,
+    /// Bytes the grid holds: half a byte per tile, plus the index's two
+    /// bits per tile, plus a bit per tile on a level with springs or checkpoints,
     /// plus a byte per tile of clearance once bullets have asked, plus two
     /// bytes per tile for each direction of runs a walk on a ramp asked.
     pub fn memory_bytes(&self) -> usize {
         let clearance = self.clearance.get().map_or(0, Vec::capacity);
-        let words = self.occupied.capacity() + self.fifth.capacity();
-        self.packed.capacity() + words * std::mem::size_of::<u64>() + clearance + self.runs_bytes()
+        let fifth = self.fifth.capacity() * std::mem::size_of::<u64>();
+        let index = self.by_col.bytes() + self.by_row.bytes();
+        self.packed.capacity() + index + fifth + clearance + self.runs_bytes()
     }
 }
 
+mod occupied;
 mod runs;
 mod slope;
 

@@ -18,13 +18,13 @@ fn tiles_in_clips_to_the_grid_and_follows_the_view() {
 }
 
 #[test]
-fn memory_is_half_a_byte_per_tile_plus_one_bit() {
-    // 10 × 10: 5 bytes a row, and one 64-bit word per column.
+fn memory_is_half_a_byte_per_tile_plus_two_bits() {
+    // 10 × 10: 5 bytes a row, and one 64-bit word per column and per row.
     assert_eq!(
         Grid::new(10, 10, &[Tile::Empty; 100])
             .unwrap()
             .memory_bytes(),
-        50 + 10 * 8
+        50 + 10 * 8 + 10 * 8
     );
 }
 
@@ -143,4 +143,50 @@ fn writing_over_a_spring_checkpoint_or_gem_clears_its_fifth_bit() {
     g.put(cell(4, 4), Tile::OneWay).unwrap();
     assert_eq!(g.get(4, 4), Tile::OneWay);
     assert!(!g.has_fifths());
+}
+
+/// The scans follow every tile put in or taken out, along rows and along
+/// columns, on a grid whose lines span more than one word each way.
+#[test]
+fn occupied_scans_follow_every_put() {
+    let (width, height) = (130usize, 70usize);
+    let mut g = Grid::new(width, height, &vec![Tile::Empty; width * height]).unwrap();
+    let mut seed = 99u32;
+    let mut next = |n: u32| {
+        seed = seed.wrapping_mul(1_103_515_245).wrapping_add(12345);
+        (seed >> 16) % n
+    };
+    for round in 0..6 {
+        for _ in 0..400 {
+            let at = Cell::new(next(width as u32) as i32, next(height as u32) as i32);
+            let tile = [Tile::Empty, Tile::Solid, Tile::Spring, Tile::OneWay][next(4) as usize];
+            g.put(at, tile).unwrap();
+        }
+        let busy = |c: usize, r: usize| g.get(c as i32, r as i32) != Tile::Empty;
+        for r in 0..height {
+            for c in 0..width {
+                let ctx = format!("round {round}, ({c}, {r})");
+                assert_eq!(
+                    g.next_occupied_col(r, c),
+                    (c..width).find(|&x| busy(x, r)),
+                    "{ctx}"
+                );
+                assert_eq!(
+                    g.previous_occupied_col(r, c),
+                    (0..=c).rev().find(|&x| busy(x, r)),
+                    "{ctx}"
+                );
+                assert_eq!(
+                    g.next_occupied_row(c, r),
+                    (r..height).find(|&y| busy(c, y)),
+                    "{ctx}"
+                );
+                assert_eq!(
+                    g.previous_occupied_row(c, r),
+                    (0..=r).rev().find(|&y| busy(c, y)),
+                    "{ctx}"
+                );
+            }
+        }
+    }
 }
