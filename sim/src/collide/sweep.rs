@@ -76,8 +76,10 @@ fn tile_move_along(m: &Move, axis: Axis, sign: i32) -> AxisMove {
     while gap < length {
         // Empty lines can neither block nor trigger: jump to the next busy
         // one. (When this line is the last the move can reach, asking it
-        // is cheaper than looking for the next busy one: a short move.)
-        if gap + TILE < length {
+        // is cheaper than looking for the next busy one: a short move. So
+        // is asking the line the box already touches, most often the one
+        // that stops it: a floor it stands on, a wall it walks into.)
+        if gap > 0 && gap + TILE < length {
             let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
                 break;
             };

@@ -420,6 +420,7 @@ impl Body {
 
     /// The whole pixels to move along `axis` this step, with any plain move
     /// the game asked for; the fraction stays in the remainder.
+    #[inline]
     pub(crate) fn take_move(&mut self, axis: Axis) -> i32 {
         let (own, nudge) = match axis {
             Axis::X => (
