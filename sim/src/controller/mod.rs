@@ -493,6 +493,7 @@ impl Body {
 /// The whole pixels a body moving at `v` px/s moves this step, with the
 /// sub-pixel `remainder` carried over (rounded, halves away from zero; the
 /// fraction left stays in `remainder`). Every body moves by this rule.
+#[inline]
 pub fn whole_pixels(v: f32, remainder: &mut f32) -> i32 {
     let total = *remainder + per_step(v);
     let (whole, pixels) = round_half_away(total);

@@ -118,7 +118,7 @@ impl World {
             // NOTE: most are far from them all: a quick look first.
             let far = victims.is_none_or(|v| reach_short_of(b, walks, &v));
             debug_assert!(!far || !near(&self.own_area(b)));
-            let before = (!far && near(&self.own_area(b))).then(|| b.clone());
+            let before = (!far && near(&self.own_area(b))).then(|| b.copy_bare());
             let (from, layer) = (b.rect, World::layer(b));
             let (mode, grid) = (self.mode, &self.level.grid);
             let b = &mut self.bodies[i];
@@ -126,8 +126,10 @@ impl World {
             if let Some(before) = before {
                 // NOTE: all the way, in one box: a rise that slid round a
                 // ceiling's corner reports only the part after the slide.
-                let moves = [&b.report.x, &b.report.y].into_iter().flatten();
-                let way = moves.fold(from, |way, m| union(way, m.swept()));
+                let mut way = from;
+                for m in [&b.report.x, &b.report.y].into_iter().flatten() {
+                    way = union(way, m.swept());
+                }
                 if near(&way) {
                     *b = before;
                     continue;

@@ -148,6 +148,7 @@ impl MoveRecord {
 
     /// Every pixel the box covered on the way: its box before and after,
     /// and on a walk every height it visited between them.
+    #[inline]
     pub(crate) fn swept(&self) -> Rect {
         let to = self.to();
         let ends = super::near::union(self.from, to);
