@@ -441,17 +441,23 @@ impl Index {
             return;
         }
         let span = self.span(new);
+        let at = self.first.get(id.index()).copied().unwrap_or(NONE);
+        // NOTE: a listed body's entry holds its span: one to compare with.
+        if at != NONE && at & LISTED != 0 {
+            if let Some(m) = self.lists[layer as usize]
+                .as_mut()
+                .and_then(|list| list.get_mut((at & !LISTED) as usize))
+                .filter(|m| m.span != span)
+            {
+                m.span = span;
+                self.relinked[layer as usize] += 1;
+            }
+            return;
+        }
         if self.span(old) == span {
             return;
         }
         self.relinked[layer as usize] += 1;
-        let at = self.first.get(id.index()).copied().unwrap_or(NONE);
-        if at != NONE && at & LISTED != 0 {
-            if let Some(list) = &mut self.lists[layer as usize] {
-                list[(at & !LISTED) as usize].span = span;
-            }
-            return;
-        }
         self.remove(layer, id);
         self.insert(layer, id, new);
     }
