@@ -63,6 +63,7 @@ fn tile_move_along(m: &Move, axis: Axis, sign: i32) -> AxisMove {
     let length = distance.abs();
     let lead = from.leading_edge(axis, sign);
     let bottom_before = from.bottom();
+    let across = from.across(axis);
     // `line` is the next line of tiles ahead; `gap` the distance the leading
     // edge travels before it reaches that line's near edge.
     let (mut line, mut gap) = if sign > 0 {
@@ -80,7 +81,7 @@ fn tile_move_along(m: &Move, axis: Axis, sign: i32) -> AxisMove {
         // is asking the line the box already touches, most often the one
         // that stops it: a floor it stands on, a wall it walks into.)
         if gap > 0 && gap + TILE < length {
-            let Some(busy) = next_busy_line(grid, axis, sign, line, from.across(axis)) else {
+            let Some(busy) = next_busy_line(grid, axis, sign, line, across.clone()) else {
                 break;
             };
             gap += (busy - line) * sign * TILE;
@@ -89,13 +90,12 @@ fn tile_move_along(m: &Move, axis: Axis, sign: i32) -> AxisMove {
                 break;
             }
         }
-        let across = from.across(axis);
         let contact = line_contact(
             grid,
             axis,
             sign,
             line,
-            across,
+            across.clone(),
             bottom_before,
             dropping_through,
             m.triggers,
