@@ -10,9 +10,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dropthrough_peers::{crowd, crowd_text, steer, Scene, ACTOR_SIZE};
 use dropthrough_sim::geom::Rect;
 use dropthrough_sim::{CollisionMode, Keys, Kind, Level, World};
-use dropthrough_peers::{crowd, crowd_text, steer, Scene, ACTOR_SIZE};
 use rapier2d::control::{CharacterLength, KinematicCharacterController};
 use rapier2d::prelude::*;
 
@@ -25,7 +25,9 @@ fn ours(scene: &Scene, starts: &[(i32, i32)], speed: u32) -> World {
     let level = Level::parse(&crowd_text(scene, speed), "crowd").expect("the scene parses");
     let mut world = World::new(level, CollisionMode::Sweep);
     for &(x, y) in starts {
-        world.add_actor(Rect::new(x, y, ACTOR_SIZE.0, ACTOR_SIZE.1)).unwrap();
+        world
+            .add_actor(Rect::new(x, y, ACTOR_SIZE.0, ACTOR_SIZE.1))
+            .unwrap();
     }
     world
 }

@@ -11,9 +11,9 @@
 use std::time::{Duration, Instant};
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion};
+use dropthrough_peers::{Layout, Scene, RADIUS};
 use dropthrough_sim::bullet::BulletEvent;
 use dropthrough_sim::{CollisionMode, Keys, Level, World};
-use dropthrough_peers::{Layout, Scene, RADIUS};
 use rapier2d::prelude::*;
 
 const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
@@ -24,7 +24,9 @@ fn ours(scene: &Scene, speed: u32) -> World {
     let mut world = World::new(level, CollisionMode::Sweep);
     let v = f64::from(speed) * 60.0;
     for &(pos, (dx, dy)) in &scene.bullets {
-        world.spawn_bullet(pos, (dx * v, dy * v)).expect("room for every bullet");
+        world
+            .spawn_bullet(pos, (dx * v, dy * v))
+            .expect("room for every bullet");
     }
     world
 }
@@ -43,25 +45,35 @@ impl Peer {
         };
         world.integration_parameters.dt = 1.0 / 60.0;
         world.integration_parameters.length_unit = 16.0;
-        let walls = InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, InteractionTestMode::And);
-        let balls = InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, InteractionTestMode::And);
+        let walls =
+            InteractionGroups::new(Group::GROUP_1, Group::GROUP_2, InteractionTestMode::And);
+        let balls =
+            InteractionGroups::new(Group::GROUP_2, Group::GROUP_1, InteractionTestMode::And);
         for (x, y, half_w) in scene.wall_runs() {
             let centre = Vector::new(x, y);
-            world
-                .colliders
-                .insert(ColliderBuilder::cuboid(half_w, 8.0).translation(centre).collision_groups(walls));
+            world.colliders.insert(
+                ColliderBuilder::cuboid(half_w, 8.0)
+                    .translation(centre)
+                    .collision_groups(walls),
+            );
         }
         let v = speed as f32 * 60.0;
         let mut handles = Vec::new();
         for &((x, y), (dx, dy)) in &scene.bullets {
             let pos = Vector::new(x as f32, y as f32);
             let vel = Vector::new(dx as f32 * v, dy as f32 * v);
-            let body = RigidBodyBuilder::dynamic().translation(pos).linvel(vel).ccd_enabled(true);
+            let body = RigidBodyBuilder::dynamic()
+                .translation(pos)
+                .linvel(vel)
+                .ccd_enabled(true);
             let ball = ColliderBuilder::ball(RADIUS as f32).collision_groups(balls);
             let (h, _) = world.insert(body, ball);
             handles.push((h, pos, vel));
         }
-        Peer { world, balls: handles }
+        Peer {
+            world,
+            balls: handles,
+        }
     }
 
     /// Puts every ball back at its start, flying.
@@ -98,12 +110,19 @@ fn one_layout(c: &mut Criterion, layout: Layout) {
     let scene = Scene::new(layout);
     let mut group = c.benchmark_group(format!("bullets-10000-{}", layout.name()));
     let mut hits = Vec::new();
-    group.sample_size(10).warm_up_time(Duration::from_millis(500)).measurement_time(Duration::from_secs(3));
+    group
+        .sample_size(10)
+        .warm_up_time(Duration::from_millis(500))
+        .measurement_time(Duration::from_secs(3));
     for speed in SPEEDS {
         let world = ours(&scene, speed);
         let mut probe = world.clone();
         probe.step(Keys::NONE);
-        let our_hits = probe.bullet_rows().iter().filter(|r| r.event == BulletEvent::Wall).count();
+        let our_hits = probe
+            .bullet_rows()
+            .iter()
+            .filter(|r| r.event == BulletEvent::Wall)
+            .count();
         let mut peer = Peer::new(&scene, speed);
         peer.reset();
         peer.world.step();

@@ -153,9 +153,15 @@ fn ten_thousand_walkers(c: &mut Criterion) {
             our_worst = our_worst.max(inside(&scene, boxes, 0.0));
             peer_worst = peer_worst.max(inside(&scene, peer.boxes(), 0.001));
         }
-        assert_eq!(our_worst, 0, "no walker of ours inside a wall at {speed} px/step");
+        assert_eq!(
+            our_worst, 0,
+            "no walker of ours inside a wall at {speed} px/step"
+        );
         let walking = world.level_bodies().iter().filter(|b| b.in_play()).count();
-        assert!(walking > WALKERS * 9 / 10, "{walking} walkers still in play");
+        assert!(
+            walking > WALKERS * 9 / 10,
+            "{walking} walkers still in play"
+        );
         eprintln!(
             "walkers-10000 speed={speed} px/step: most inside a wall after a step: ours {our_worst}, rapier2d {peer_worst}; {walking} of ours in play"
         );

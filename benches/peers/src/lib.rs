@@ -119,7 +119,11 @@ impl Scene {
                     c += 1;
                 }
                 let w = (c - start) as f32 * 16.0;
-                runs.push((start as f32 * 16.0 + w / 2.0, r as f32 * 16.0 + 8.0, w / 2.0));
+                runs.push((
+                    start as f32 * 16.0 + w / 2.0,
+                    r as f32 * 16.0 + 8.0,
+                    w / 2.0,
+                ));
             }
         }
         runs
@@ -162,7 +166,11 @@ pub fn crowd() -> (Scene, Vec<(i32, i32)>) {
 /// it presses jump. Each runs one way for 40 steps, then the other, and
 /// presses jump once every 30 steps, at its own time.
 pub fn steer(i: usize, n: u64) -> (i32, bool) {
-    let dir = if (n / 40 + i as u64).is_multiple_of(2) { 1 } else { -1 };
+    let dir = if (n / 40 + i as u64).is_multiple_of(2) {
+        1
+    } else {
+        -1
+    };
     (dir, n % 30 == i as u64 % 30)
 }
 
