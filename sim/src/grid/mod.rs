@@ -56,10 +56,10 @@ pub enum GridError {
 /// each row starting on a fresh byte. Beside them the grid keeps one bit per
 /// tile, set where the tile is not empty, twice: column by column, so a
 /// vertical sweep skips 64 empty rows per word read, and row by row, so a
-/// horizontal sweep skips 64 empty columns. In all, 0.75 bytes per tile; a level with
-/// springs, checkpoints or gems adds a bit per tile (their codes' fifth bit; each
-/// keeps a non-zero low nibble, so the row scans still see it), and one
-/// with bullets a byte per tile of clearance the first time one flies.
+/// horizontal sweep skips 64 empty columns. In all, 0.75 bytes per tile;
+/// a level with springs, checkpoints or gems adds a bit per tile (their
+/// codes' fifth bit), and one with bullets a byte per tile of clearance
+/// the first time one flies.
 #[derive(Clone, Debug)]
 pub struct Grid {
     width: usize,
