@@ -28,6 +28,40 @@ fn memory_is_half_a_byte_per_tile_plus_two_bits() {
     );
 }
 
+/// The four scans from tile (`c`, `r`) of `g` — along its row either way,
+/// down and up its column — find what a plain tile-by-tile search over
+/// `busy` (whether a tile is not empty) finds.
+fn scans_match_a_plain_search(
+    g: &Grid,
+    busy: &dyn Fn(usize, usize) -> bool,
+    c: usize,
+    r: usize,
+    ctx: &str,
+) {
+    let (width, height) = (g.width(), g.height());
+    let at = format!("{ctx} ({c}, {r})");
+    assert_eq!(
+        g.next_occupied_col(r, c),
+        (c..width).find(|&x| busy(x, r)),
+        "{at}"
+    );
+    assert_eq!(
+        g.previous_occupied_col(r, c),
+        (0..=c).rev().find(|&x| busy(x, r)),
+        "{at}"
+    );
+    assert_eq!(
+        g.next_occupied_row(c, r),
+        (r..height).find(|&y| busy(c, y)),
+        "{at}"
+    );
+    assert_eq!(
+        g.previous_occupied_row(c, r),
+        (0..=r).rev().find(|&y| busy(c, y)),
+        "{at}"
+    );
+}
+
 /// Packed tiles read back as written, and the word-at-a-time scans agree
 /// with a plain tile-by-tile search.
 #[test]
@@ -59,12 +93,7 @@ fn occupied_scans_match_a_plain_search() {
                         tiles[r * width + c],
                         "({c}, {r})"
                     );
-                    assert_eq!(g.next_occupied_col(r, c), (c..width).find(|&x| busy(x, r)));
-                    assert_eq!(
-                        g.previous_occupied_col(r, c),
-                        (0..=c).rev().find(|&x| busy(x, r))
-                    );
-                    assert_eq!(g.next_occupied_row(c, r), (r..height).find(|&y| busy(c, y)));
+                    scans_match_a_plain_search(&g, &busy, c, r, "");
                     let near = |c: i32, r: i32| {
                         (c - 1..=c + 1).any(|x| {
                             (r - 1..=r + 1).any(|y| {
@@ -81,10 +110,6 @@ fn occupied_scans_match_a_plain_search() {
                     );
                     let below = height as i32 + (c as i32 % 3);
                     assert_eq!(g.occupied_near(c as i32, below), near(c as i32, below));
-                    assert_eq!(
-                        g.previous_occupied_row(c, r),
-                        (0..=r).rev().find(|&y| busy(c, y))
-                    );
                     if width * height <= 65 * 65 {
                         // Clearance: the nearest non-empty tile or outside cell, by
                         // brute force (on the smaller grids: it is quartic).
@@ -165,27 +190,7 @@ fn occupied_scans_follow_every_put() {
         let busy = |c: usize, r: usize| g.get(c as i32, r as i32) != Tile::Empty;
         for r in 0..height {
             for c in 0..width {
-                let ctx = format!("round {round}, ({c}, {r})");
-                assert_eq!(
-                    g.next_occupied_col(r, c),
-                    (c..width).find(|&x| busy(x, r)),
-                    "{ctx}"
-                );
-                assert_eq!(
-                    g.previous_occupied_col(r, c),
-                    (0..=c).rev().find(|&x| busy(x, r)),
-                    "{ctx}"
-                );
-                assert_eq!(
-                    g.next_occupied_row(c, r),
-                    (r..height).find(|&y| busy(c, y)),
-                    "{ctx}"
-                );
-                assert_eq!(
-                    g.previous_occupied_row(c, r),
-                    (0..=r).rev().find(|&y| busy(c, y)),
-                    "{ctx}"
-                );
+                scans_match_a_plain_search(&g, &busy, c, r, &format!("round {round}"));
             }
         }
     }
