@@ -31,15 +31,17 @@
 //! every drive, on walkers among the player and actors, and on random
 //! levels of every tile.
 
+use crate::controller::whole_reach;
 use crate::geom::Rect;
 use crate::grid::Grid;
+use crate::id::Carrier;
 use crate::input::Buttons;
 use crate::tuning::Tuning;
 use crate::CollisionMode;
 
 use super::body::{Body, Cause, Drive};
 use super::index::Layer;
-use super::near::{reach_short_of, union};
+use super::near::{reach_short_of, rows_reach, union};
 use super::{BodyId, World};
 
 /// How a step is taken; each gives the same step where it applies.
@@ -60,7 +62,30 @@ pub(super) enum How {
 /// go (with more, every walker goes phase by phase).
 const FEW_VICTIMS: usize = 64;
 
+/// Rows to spare around where a crate may go in a step, above and below.
+const SPARE_ROWS: i32 = 2;
+
+/// What [`World::decide_all`] did: every body has decided, and those
+/// `taken` have taken their whole step (the phases pass them by); `died`
+/// says whether one of those died.
+pub(super) struct Whole {
+    pub(super) taken: Vec<bool>,
+    pub(super) died: bool,
+}
+
 impl World {
+    /// Step (1) for every body, with the bodies nothing can meet this step
+    /// taken whole: walkers apart from the bodies they kill
+    /// ([`World::decide_walkers`]), or bodies apart from every crate
+    /// ([`World::decide_among_crates`]). `None`: the step is neither, and
+    /// no body has decided yet.
+    pub(super) fn decide_all(&mut self) -> Option<Whole> {
+        match self.decide_walkers() {
+            Some(taken) => Some(Whole { taken, died: false }),
+            None => self.decide_among_crates(),
+        }
+    }
+
     /// Step (1) for every body, when only deadly bodies can touch another
     /// (no solids, no solid bodies, no turrets, no bullet in flight):
     /// first the decisions of every body but the deadly ones that hazards
@@ -69,7 +94,7 @@ impl World {
     /// every such area, takes its whole step: its own moves, gone below
     /// the grid, and its ground. Says, per body, whether it did (`None`:
     /// the step is not such a step, and no body has decided yet).
-    pub(super) fn decide_all(&mut self) -> Option<Vec<bool>> {
+    fn decide_walkers(&mut self) -> Option<Vec<bool>> {
         let quiet = self.solids.is_empty()
             && self.index.is_empty(Layer::Solid)
             && !self.index.is_empty(Layer::Deadly)
@@ -144,6 +169,114 @@ impl World {
         Some(taken)
     }
 
+    /// Step (1) for every body, when the only bodies another can meet are
+    /// crates — every solid body falls (its only move of its own) and kills
+    /// nothing — and nothing else blocks or kills: no solids, no
+    /// deadly body, no turret, no bullet in flight, no slope. If no crate
+    /// rises this step, each crate moves only down (its own fall, and the
+    /// falls of the crates under it, which carry it) and along x (pushed,
+    /// or carried by a crate pushed): it stays within the rows from its top
+    /// now to its bottom after those falls, and so does everything it
+    /// meets. So a body that is not solid, whose decision asks about no
+    /// row a crate may reach and whose own moves stay clear of every such
+    /// row, meets no crate and no crate meets it: it decides among the
+    /// tiles alone and takes its whole step at once — (4) its own move,
+    /// gone below the grid, (5) its ground — by the functions the phases
+    /// call. (The level's player never is: its deaths and its exit are
+    /// the phases' to count.) `None`: the step is not such a step, and no
+    /// body has decided yet.
+    fn decide_among_crates(&mut self) -> Option<Whole> {
+        let quiet = self.solids.is_empty()
+            && !self.index.is_empty(Layer::Solid)
+            && self.index.is_empty(Layer::Deadly)
+            && self.level.turrets.is_empty()
+            && self.bullets.flying().is_empty()
+            && !self.level.grid.has_slopes();
+        if !quiet {
+            return None;
+        }
+        // NOTE: the solid bodies are found first, and none decides unless
+        // all are crates.
+        let mut crates = Vec::new();
+        for (i, b) in self.bodies.iter().enumerate() {
+            if b.rules.solid {
+                if !b.removed && (b.drive != Drive::Fall || b.rules.deadly) {
+                    return None;
+                }
+                crates.push(i);
+            }
+        }
+        let n = self.bodies.len();
+        // The crates decide first (a decision depends on nothing another
+        // body decides); then how far down each may go this step: its own
+        // fall, and what carries it (lowest first).
+        for &i in &crates {
+            self.decide(BodyId(i as u32));
+        }
+        crates.retain(|&i| self.bodies[i].movable());
+        crates.sort_unstable_by_key(|&i| std::cmp::Reverse(self.bodies[i].rect.bottom()));
+        let mut down = vec![0i32; n];
+        let mut rising = false;
+        let mut rows = Vec::with_capacity(crates.len());
+        for &i in &crates {
+            let b = &self.bodies[i];
+            let fall = whole_reach(b.vy, b.ry, 0);
+            rising |= fall < 0;
+            let under = match b.support {
+                Some(Carrier::Body(j)) => down[j.index()],
+                _ => 0,
+            };
+            down[i] = fall.max(0).saturating_add(under);
+            let r = b.rect;
+            rows.push((
+                r.y.saturating_sub(SPARE_ROWS),
+                r.bottom()
+                    .saturating_add(down[i])
+                    .saturating_add(SPARE_ROWS),
+            ));
+        }
+        let rows = merged(rows);
+        let clear = |top: i32, bottom: i32| !rising && clear_of(&rows, top, bottom);
+        let mut taken = vec![false; n];
+        let mut died = false;
+        let bottom = self.level.grid.pixel_height();
+        for (i, whole) in taken.iter_mut().enumerate() {
+            let id = BodyId(i as u32);
+            let b = &self.bodies[i];
+            let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall && b.in_play();
+            // NOTE: what `World::decide` does here, where no crate is
+            // under the feet.
+            if !own || !clear(b.rect.bottom(), b.rect.bottom() + 1) {
+                if !b.rules.solid {
+                    self.decide(id);
+                }
+                continue;
+            }
+            let b = &mut self.bodies[i];
+            decide_alone(b, &self.level.grid, &self.tunings[b.tuning as usize]);
+            // NOTE: only its rows matter: every crate may go anywhere along x.
+            let Some(reach) = rows_reach(&self.bodies[i]) else {
+                continue;
+            };
+            let r = self.bodies[i].rect;
+            let (top, under) = (r.y.saturating_sub(reach), r.bottom().saturating_add(reach));
+            debug_assert!({
+                let area = self.own_area(&self.bodies[i]);
+                top <= area.y && area.bottom() <= under
+            });
+            if !clear(top, under) {
+                continue;
+            }
+            let (mode, grid) = (self.mode, &self.level.grid);
+            let b = &mut self.bodies[i];
+            let from = b.rect;
+            died |= move_alone(b, mode, grid, &self.tunings[b.tuning as usize], bottom);
+            self.index.moved(Layer::Other, id, &from, &b.rect);
+            *whole = true;
+        }
+        Some(Whole { taken, died })
+    }
+
     /// Whether no body can touch another now: no solids (not even removed
     /// ones), no solid or deadly bodies, no turrets, no bullet in flight.
     /// Then [`World::step_apart`] is the whole step.
@@ -186,6 +319,29 @@ impl World {
             self.deaths_take_effect(|_| false);
         }
     }
+}
+
+/// Spans of rows `(top, bottom)`, bottom exclusive, sorted and joined
+/// where they overlap or touch.
+fn merged(mut rows: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
+    rows.sort_unstable();
+    let mut out: Vec<(i32, i32)> = Vec::with_capacity(rows.len());
+    for (top, bottom) in rows {
+        match out.last_mut() {
+            Some(last) if top <= last.1 => last.1 = last.1.max(bottom),
+            _ => out.push((top, bottom)),
+        }
+    }
+    out
+}
+
+/// Whether the rows from `top` to `bottom` (exclusive) meet none of the
+/// `spans` ([`merged`]).
+fn clear_of(spans: &[(i32, i32)], top: i32, bottom: i32) -> bool {
+    // NOTE: the first span that ends below `top` is the only one that may
+    // reach into the rows.
+    let k = spans.partition_point(|&(_, end)| end <= top);
+    spans.get(k).is_none_or(|&(start, _)| start >= bottom)
 }
 
 /// Step (1) for body `b` among the tiles alone: its decisions (what

@@ -196,8 +196,9 @@ impl World {
         step
     }
 
-    /// The step phase by phase; with `whole`, a deadly body nothing can
-    /// meet this step takes its whole step at once ([`World::decide_all`]).
+    /// The step phase by phase; with `whole`, a body nothing can meet this
+    /// step (a walker apart from the bodies it kills, a body apart from
+    /// every crate) takes its whole step at once ([`World::decide_all`]).
     fn step_all(&mut self, whole: bool) {
         let n = self.frame;
         self.frame += 1;
@@ -214,7 +215,7 @@ impl World {
             true => self.decide_all(),
             false => None,
         };
-        let done = |i: usize| taken.as_ref().is_some_and(|t| t[i]);
+        let done = |i: usize| taken.as_ref().is_some_and(|t| t.taken[i]);
         let mut crates = Vec::new();
         let mut riders = Vec::new();
         for i in 0..self.bodies.len() {
@@ -269,7 +270,9 @@ impl World {
         for &id in &crates {
             self.note_stood(id, true);
         }
-        self.deaths_take_effect(done);
+        // NOTE: a body taken whole may have died (spikes, the pit).
+        let died = taken.as_ref().is_some_and(|t| t.died);
+        self.deaths_take_effect(|i| done(i) && !died);
         self.turrets_fire();
     }
 

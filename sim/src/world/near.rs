@@ -82,6 +82,16 @@ pub(crate) fn reach_short_of(b: &super::Body, walks: bool, v: &Rect) -> bool {
             || beyond(i64::from(v.y) - i64::from(r.bottom()), up_down))
 }
 
+/// How far up or down body `b`'s own moves may take it this step (off a
+/// level with slopes, where a walk stays level), with pixels to spare: a
+/// bound on the rows of [`World::own_area`], as [`reach_short_of`] has it.
+/// (`None` beyond 2^20 px.)
+pub(crate) fn rows_reach(b: &super::Body) -> Option<i32> {
+    let per = crate::tuning::STEPS_PER_SECOND as f32;
+    let along_y = b.vy.abs() / per + 4.0 + b.nudge.1.unsigned_abs() as f32;
+    (along_y < (1 << 20) as f32).then(|| along_y as i32 + 1)
+}
+
 /// `x.ceil()` of a speed `x` (never below zero) cut to `most`, without a
 /// libm call: whole numbers below 2^24 are exact in an `f32`, so a cut
 /// `x` that is not its own whole part is a fraction above it.
