@@ -312,6 +312,11 @@ impl Index {
         self.counts[layer as usize] == 0
     }
 
+    /// How many bodies `layer` holds.
+    pub(crate) fn len(&self, layer: Layer) -> usize {
+        self.counts[layer as usize]
+    }
+
     /// Room for `bodies` more bodies without growing (a body touches up
     /// to four cells).
     pub(crate) fn reserve(&mut self, bodies: usize) {
