@@ -389,12 +389,9 @@ fn bodies_apart_on_random_levels_step_exactly_as_the_full_step_does() {
 /// Random levels of every tile (with walkers for [`How::Phases`], without
 /// for [`How::Apart`]) and a few actors of every drive, at up to 40 times
 /// the level's speeds, stepped `how` and by every phase side by side
-/// (`APART_CASES` levels, default 12).
+/// ([`random_cases`] levels).
 fn random_levels_step_alike(seed: u64, how: How) {
-    let cases: u64 = std::env::var("APART_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(12);
+    let cases = random_cases();
     let walkers = how == How::Phases;
     let mut next = rng(seed);
     for case in 0..cases {
@@ -458,6 +455,14 @@ fn random_levels_step_alike(seed: u64, how: How) {
     }
 }
 
+/// How many random levels each random test steps: `APART_CASES`, default 12.
+fn random_cases() -> u64 {
+    std::env::var("APART_CASES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(12)
+}
+
 /// How many bodies the next step of `world` takes whole.
 fn taken_whole(world: &World) -> usize {
     let mut w = world.clone();
@@ -514,10 +519,7 @@ fn bodies_apart_from_every_crate_step_exactly_as_the_full_step_does() {
 
 #[test]
 fn bodies_among_crates_on_random_levels_step_exactly_as_the_full_step_does() {
-    let cases: u64 = std::env::var("APART_CASES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(12);
+    let cases = random_cases();
     let mut next = rng(0xc7a7e);
     let mut taken = 0;
     for case in 0..cases {
