@@ -10,10 +10,12 @@
 //! step (60,000 levels of 200 steps found no difference).
 //!
 //! Run in a debug build (as `cargo test` does), so an arithmetic overflow
-//! is a panic too. This search found four faults: a bullet at 10^12 px/s
+//! is a panic too. This search found five faults: a bullet at 10^12 px/s
 //! overflowed naive's cells, a solid moved far step after step overflowed
 //! its box, naive pushed a box wider than the level into a place that did
-//! not exist, and an actor of 65,536 px made a step cost seconds.
+//! not exist, an actor of 65,536 px made a step cost seconds, and (at
+//! 3,000 levels) a fast-fall cap of two finite tuning numbers overflowed
+//! to an infinite fall speed.
 //! `HOSTILE_CASES` sets how many levels it tries (default 12).
 
 mod common;
@@ -258,6 +260,42 @@ fn random_library_calls_at_their_limits_never_panic() {
             }
         }
     });
+}
+
+#[test]
+fn a_fall_whose_tuning_overflows_keeps_its_speed_a_number() {
+    // Every number finite, but gravity near the apex (jump held) and the
+    // fast-fall cap (Down held) are products that overflow: the speed is
+    // the largest finite one, never infinite — even kept, as here, when
+    // the body's run into the exit ends its motion before it falls.
+    let text = "########\n#......#\n#E.....#\n#......#\n#@.....#\n########\n";
+    let level = Level::parse(text, "air.txt").unwrap();
+    let tuning = Tuning {
+        gravity: f32::MAX,
+        apex_gravity_mult: f32::MAX,
+        apex_threshold: f32::MAX,
+        max_fall: 400.0,
+        fast_fall_mult: f32::MAX,
+        run_speed: 1e7,
+        run_accel_time: 1e-30,
+        ..Tuning::default()
+    };
+    for mode in CollisionMode::ALL {
+        let mut w = World::new(level.clone(), mode);
+        let spec = ActorSpec::new(Rect::new(40, 36, 8, 8)).tuning(tuning);
+        let id = w.add(spec).unwrap();
+        let held = dropthrough_sim::Keys {
+            left: true,
+            jump: true,
+            down: true,
+            ..dropthrough_sim::Keys::NONE
+        };
+        w.set_keys(id, held).unwrap();
+        w.step(dropthrough_sim::Keys::NONE);
+        let b = w.body(id).unwrap();
+        assert!(b.events().exit, "{mode}: {b:?}");
+        assert_eq!(b.vy(), f32::MAX, "{mode}: {b:?}");
+    }
 }
 
 /// The player's state and every level body's, as a trace and an actors

@@ -156,7 +156,7 @@ impl Body {
     fn fall(&mut self, held: Keys, tuning: &Tuning) {
         if !self.grounded {
             let cap = if held.down {
-                tuning.max_fall * tuning.fast_fall_mult
+                finite(tuning.max_fall * tuning.fast_fall_mult)
             } else {
                 tuning.max_fall
             };
@@ -525,6 +525,13 @@ fn round_half_away(x: f32) -> (f32, i32) {
         let whole = x.round();
         (whole, whole.clamp(-MAX_MOVE, MAX_MOVE) as i32)
     }
+}
+
+/// `v`, or the largest finite `f32` of its sign where a product of finite
+/// tuning numbers overflowed (a fast-fall cap): every speed stays a number.
+#[inline]
+fn finite(v: f32) -> f32 {
+    v.clamp(-f32::MAX, f32::MAX)
 }
 
 /// `value` moved toward `target` by at most `step`, never past it.
