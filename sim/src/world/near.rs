@@ -69,7 +69,7 @@ pub(crate) fn reach_short_of(b: &super::Body, walks: bool, v: &Rect) -> bool {
     let moved = b.vx / per + b.rx;
     let spare = 1.0 + b.nudge.0.unsigned_abs() as f32;
     let (left, right) = ((-moved).max(0.0) + spare, moved.max(0.0) + spare);
-    let along_y = b.vy.abs() / per + 4.0 + b.nudge.1.unsigned_abs() as f32;
+    let along_y = along_y(b);
     let rise = if walks { left.max(right) + 1.0 } else { 0.0 };
     let (left, right, up_down) = (left + c + 1.0, right + c + 1.0, along_y + rise);
     let trusted = left.max(right).max(up_down) < (1 << 20) as f32;
@@ -87,9 +87,17 @@ pub(crate) fn reach_short_of(b: &super::Body, walks: bool, v: &Rect) -> bool {
 /// bound on the rows of [`World::own_area`], as [`reach_short_of`] has it.
 /// (`None` beyond 2^20 px.)
 pub(crate) fn rows_reach(b: &super::Body) -> Option<i32> {
-    let per = crate::tuning::STEPS_PER_SECOND as f32;
-    let along_y = b.vy.abs() / per + 4.0 + b.nudge.1.unsigned_abs() as f32;
+    let along_y = along_y(b);
     (along_y < (1 << 20) as f32).then(|| along_y as i32 + 1)
+}
+
+/// How far along y body `b`'s own move may take it, either way: its speed
+/// (the remainder and the rounding within a pixel), its plain move, and
+/// pixels to spare — no rounding of its own.
+#[inline]
+fn along_y(b: &super::Body) -> f32 {
+    let per = crate::tuning::STEPS_PER_SECOND as f32;
+    b.vy.abs() / per + 4.0 + b.nudge.1.unsigned_abs() as f32
 }
 
 /// `x.ceil()` of a speed `x` (never below zero) cut to `most`, without a
