@@ -32,10 +32,10 @@
 //! All three exist for speed alone: `verify` replays millions of steps on
 //! levels of tiles alone, and ten thousand actors or walkers cost what the
 //! passes over them cost. They must give the same step, to the bit: their
-//! tests (`apart/tests.rs`) step two worlds side by side, one by each
-//! path, on the bundled levels where they apply, on crowds of actors of
-//! every drive, on walkers among the player and actors, on crowds among
-//! crates, and on random levels of every tile.
+//! tests (`apart/tests.rs`, `apart/tests/crates.rs`) step two worlds side
+//! by side, one by each path, on the bundled levels where they apply, on
+//! crowds of actors of every drive, on walkers among the player and
+//! actors, on crowds among crates, and on random levels of every tile.
 
 use crate::controller::whole_reach;
 use crate::geom::Rect;

@@ -406,12 +406,8 @@ fn random_levels_step_alike(seed: u64, how: How) {
         let base = level.header.tuning();
         let scale = [1.0, 4.0, 40.0][(next() % 3) as usize];
         let tuning = Tuning {
-            run_speed: base.run_speed * scale,
-            jump_speed: base.jump_speed * scale.sqrt(),
-            gravity: base.gravity * scale,
-            max_fall: base.max_fall * scale,
             walker_speed: base.walker_speed * scale * 3.0,
-            ..base
+            ..scaled(base, scale)
         };
         let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
         // A few actors of every drive: deadly or not (among walkers),
@@ -421,12 +417,7 @@ fn random_levels_step_alike(seed: u64, how: How) {
         for k in 0..actors {
             let r = next();
             let (x, y) = (16 + (r % 64) as i32, 16 + ((r >> 8) % 32) as i32);
-            let drive = [
-                Drive::Keys,
-                Drive::Walker,
-                Drive::Velocity { gravity: true },
-                Drive::Fall,
-            ][(r >> 16) as usize % 4];
+            let drive = any_drive(r >> 16);
             let spec = ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
                 .drive(drive)
                 .deadly(walkers && r >> 20 & 1 == 1)
@@ -463,150 +454,26 @@ fn random_cases() -> u64 {
         .unwrap_or(12)
 }
 
-/// How many bodies the next step of `world` takes whole.
-fn taken_whole(world: &World) -> usize {
-    let mut w = world.clone();
-    w.keep_others();
-    w.decide_all()
-        .map_or(0, |whole| whole.taken.iter().filter(|&&t| t).count())
-}
-
-/// Crates on every kind of ground, below the player's room: stacked, on
-/// one-way tops and on springs (a crate thrown up rises into the crates
-/// above it), beside spikes and over the pit; gaps in the room's floor
-/// let the bodies above fall among them.
-const CRATES: &str = "\
-################################
-#E#............................#
-###.####.........#####.........#
-#..............................#
-#..---------....---------......#
-#.........^^...................#
-#.....#.@......................#
-####---####..#######--####..####
-#..............................#
-#.....C...........C..........C.#
-#..--C-C----C.....C..C..C....C.#
-#...CCC.....C...CSC..C.CC.^^.C.#
-####CCC######...###...S.....####
-####...######.C.####....########
-################################
-";
-
-#[test]
-fn bodies_apart_from_every_crate_step_exactly_as_the_full_step_does() {
-    let level = Level::parse(CRATES, "crates.txt").unwrap();
-    let mut taken = 0;
-    for (seed, tuning) in [(1, level.header.tuning()), (2, fast(level.header.tuning()))] {
-        let mut world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
-        // Actors of every drive and death, some killed by hazards; a few
-        // of those that fall are solid (crates of the game's).
-        let rules =
-            move |k: u64, spec: ActorSpec| spec.hazards(!k.is_multiple_of(5)).solid(k % 8 == 3);
-        let (player, drive) = crowd(&mut world, seed * 13, 440, rules, seed * 200, 900.0);
-        let count = std::cell::Cell::new(0);
-        let drive = |w: &mut World, n: usize| {
-            drive(w, n);
-            count.set(count.get() + taken_whole(w));
-        };
-        let seen = same_taken(&world, &player, drive, How::Phases);
-        assert!(seen.death && seen.land && seen.jump, "{seen:?}");
-        taken += count.get();
-    }
-    // NOTE: a good share of the actors' steps are taken whole.
-    assert!(taken > 20_000, "only {taken} bodies taken whole");
-}
-
-#[test]
-fn bodies_among_crates_on_random_levels_step_exactly_as_the_full_step_does() {
-    let cases = random_cases();
-    let mut next = rng(0xc7a7e);
-    let mut taken = 0;
-    for case in 0..cases {
-        // Crates for the walker and in empty cells; slopes in one level
-        // of four (where nothing is taken whole).
-        let slopes = case % 4 == 0;
-        let text: String = random_level(&mut next)
-            .bytes()
-            .map(|c| match c {
-                b'W' => 'C',
-                b'.' if next().is_multiple_of(7) => 'C',
-                b'J' | b'L' | b'1' | b'2' | b'3' | b'4' | b'{' | b'}' if !slopes => '.',
-                c => c as char,
-            })
-            .collect();
-        let level = Level::parse(&text, "random.txt").unwrap();
-        let base = level.header.tuning();
-        let scale = [1.0, 4.0, 40.0][(next() % 3) as usize];
-        let tuning = Tuning {
-            run_speed: base.run_speed * scale,
-            jump_speed: base.jump_speed * scale.sqrt(),
-            gravity: base.gravity * scale,
-            max_fall: base.max_fall * scale,
-            ..base
-        };
-        let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
-        // Actors of every drive (but deadly ones), killed by hazards or
-        // not; a solid one falls, as a crate does.
-        let first = world.bodies().count() as u32;
-        let actors = 1 + (next() % 6) as u32;
-        for k in 0..actors {
-            let r = next();
-            let (x, y) = (16 + (r % 96) as i32, 16 + ((r >> 8) % 48) as i32);
-            let drive = [
-                Drive::Keys,
-                Drive::Walker,
-                Drive::Velocity { gravity: true },
-                Drive::Fall,
-            ][(r >> 16) as usize % 4];
-            let spec = ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
-                .drive(drive)
-                .solid(drive == Drive::Fall && r >> 20 & 1 == 1)
-                .hazards(r >> 21 & 1 == 1);
-            // NOTE: a box drawn inside a wall or a crate is left out.
-            let _ = world.add(spec);
-        }
-        let script = keys(3000 + case, 400);
-        let scripts: Vec<Vec<Keys>> = (0..actors)
-            .map(|k| keys(4000 + case * 7 + k as u64, 400))
-            .collect();
-        let count = std::cell::Cell::new(0);
-        let drive = |w: &mut World, n: usize| {
-            for k in 0..actors {
-                let _ = w.set_keys(BodyId(first + k), scripts[k as usize][n]);
-            }
-            count.set(count.get() + taken_whole(w));
-        };
-        same_taken(&world, &script, drive, How::Phases);
-        taken += count.get();
-    }
-    assert!(taken > 1000, "only {taken} bodies taken whole");
-}
-
-#[test]
-fn a_crate_a_spring_throws_up_pushes_the_body_above_it() {
-    // A crate falls onto a spring and is thrown up at the body hanging
-    // still above it: no body in its way is taken whole meanwhile.
-    let level = Level::parse(
-        "########\n#......#\n#......#\n#......#\n#..C...#\n#......#\n#......#\n#..S.@.#\n########\n",
-        "spring.txt",
-    )
-    .unwrap();
-    for spring_speed in [600.0, 1200.0, 3000.0] {
-        let tuning = Tuning {
-            spring_speed,
-            ..level.header.tuning()
-        };
-        let mut world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
-        let still = Drive::Velocity { gravity: false };
-        let hanging = world
-            .add(ActorSpec::new(Rect::new(50, 20, 8, 10)).drive(still))
-            .unwrap();
-        same_taken(&world, &[Keys::NONE; 40], |_, _| {}, How::Phases);
-        for _ in 0..40 {
-            world.step(Keys::NONE);
-        }
-        let b = world.body(hanging).unwrap();
-        assert!(b.rect().y < 20 || b.events().crush, "{spring_speed}: {b:?}");
+/// `base` with its runs, falls and gravity `scale` times as fast, and its
+/// jumps as high as that makes them.
+fn scaled(base: Tuning, scale: f32) -> Tuning {
+    Tuning {
+        run_speed: base.run_speed * scale,
+        jump_speed: base.jump_speed * scale.sqrt(),
+        gravity: base.gravity * scale,
+        max_fall: base.max_fall * scale,
+        ..base
     }
 }
+
+/// One of the four drives, drawn from the low bits of `r`.
+fn any_drive(r: u64) -> Drive {
+    [
+        Drive::Keys,
+        Drive::Walker,
+        Drive::Velocity { gravity: true },
+        Drive::Fall,
+    ][r as usize % 4]
+}
+
+mod crates;
