@@ -46,6 +46,7 @@ pub mod body;
 pub mod bullet;
 pub mod collide;
 pub mod controller;
+mod few;
 pub mod geom;
 pub mod grid;
 pub mod header;

@@ -6,6 +6,7 @@
 
 use crate::collide::{self, Blocker, CollisionMode, Passing, Triggers};
 use crate::controller::whole_pixels;
+use crate::few::{Chain, Few, Ids};
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier};
 use crate::mover::SolidKind;
@@ -18,8 +19,8 @@ use super::World;
 /// and the crates riding it (which it carries rather than meets).
 #[derive(Default)]
 pub(crate) struct Row {
-    pub(crate) crates: Vec<(BodyId, Rect)>,
-    trees: Vec<Vec<BodyId>>,
+    pub(crate) crates: Few<(BodyId, Rect), 4>,
+    trees: Few<Ids, 4>,
 }
 
 impl World {
@@ -35,7 +36,7 @@ impl World {
         axis: Axis,
         d: i32,
         chain: &[Carrier],
-    ) -> Vec<(BodyId, Rect)> {
+    ) -> Few<(BodyId, Rect), 4> {
         let tree = self.rider_crates(Carrier::Body(id));
         if axis == Axis::Y && d > 0 {
             let from = self.bodies[id.index()].rect;
@@ -43,12 +44,11 @@ impl World {
             let blockers = self.blockers(chain, |j| j == id || tree.contains(&j), &near);
             let out = self.plain_move(from, axis, d, &blockers);
             self.place(id, from.shifted(axis, out.moved));
-            return Vec::new();
+            return Few::new();
         }
-        let mut row = Row {
-            crates: vec![(id, self.bodies[id.index()].rect)],
-            trees: vec![tree],
-        };
+        let mut row = Row::default();
+        row.crates.push((id, self.bodies[id.index()].rect));
+        row.trees.push(tree);
         self.row_move(&mut row, axis, d, chain, None);
         let mut row = row.crates;
         row.remove(0);
@@ -265,14 +265,14 @@ impl World {
             self.move_crate(id, Axis::Y, d, &[]);
             let after = self.bodies[id.index()].rect;
             let s = Carrier::Body(id);
-            self.solid_moved(s, (before, after), &mut Vec::new(), None);
+            self.solid_moved(s, (before, after), &mut Chain::new(), None);
         } else if d < 0 {
             // NOTE: a crate rises only when a spring threw it: as a row,
             // taking in the crates above, each of which then carries and
             // pushes in turn.
             let mut row = vec![(id, before)];
             row.extend(self.move_crate(id, Axis::Y, d, &[]));
-            self.row_moved(&row, &mut Vec::new(), None);
+            self.row_moved(&row, &mut Chain::new(), None);
         }
         if self.bodies[id.index()].movable() && self.stands(id) {
             let b = &mut self.bodies[id.index()];

@@ -33,6 +33,7 @@ use apart::How;
 use index::{Index, Layer};
 
 use crate::bullet::{Bullet, BulletRow, Bullets};
+use crate::few::Blockers;
 use crate::geom::Rect;
 use crate::id::{BodyId, Carrier, SolidId};
 use crate::input::{Buttons, Keys};
@@ -293,7 +294,7 @@ impl World {
         let feet = near::feet(&b.rect);
         let blockers = match (b.drive, solids) {
             (Drive::Keys, true) => self.blockers(&[], |_| false, &feet),
-            _ => Vec::new(),
+            _ => Blockers::new(),
         };
         let tuning = &self.tunings[self.bodies[i].tuning as usize];
         let b = &mut self.bodies[i];
@@ -328,7 +329,7 @@ impl World {
         let b = &self.bodies[i];
         let blockers = match self.any_blockers() && b.in_play() {
             true => self.blockers(&[], |other| other == id, &near::feet(&b.rect)),
-            false => Vec::new(),
+            false => Blockers::new(),
         };
         let b = &mut self.bodies[i];
         let died = b.ground(&self.level.grid, &blockers);
@@ -347,7 +348,7 @@ impl World {
         let b = &self.bodies[id.index()];
         let blockers = match self.any_blockers() {
             true => self.blockers(&[], |other| other == id, &near::feet(&b.rect)),
-            false => Vec::new(),
+            false => Blockers::new(),
         };
         self.bodies[id.index()].settle(&self.level.grid, &blockers)
     }

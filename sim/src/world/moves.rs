@@ -8,6 +8,7 @@
 
 use crate::collide::{self, slopes, AxisMove, Hit, Surface, Touch, Triggers};
 use crate::controller::whole_reach;
+use crate::few::{Blockers, Chain, Ids};
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
@@ -161,7 +162,7 @@ impl World {
                 };
                 self.blockers(&[], skip, &area)
             }
-            false => Vec::new(),
+            false => Blockers::new(),
         };
         // NOTE: a walk's boxes, one by one, where it may meet a deadly
         // body (its path is a staircase, not one box).
@@ -207,7 +208,7 @@ impl World {
         let mut moved = row.crates;
         if !moved.is_empty() {
             moved.sort_by_key(|&(j, _)| j);
-            self.row_moved(&moved, &mut Vec::new(), Some(id));
+            self.row_moved(&moved, &mut Chain::new(), Some(id));
         }
         self.own_move_done(id, from, record.outcome.touch);
         record
@@ -306,7 +307,7 @@ impl World {
 
     /// What may block a walk of body `id` from `at` by `rest` px: every
     /// solid and solid body there but itself and its own riders.
-    fn walk_blockers(&self, id: BodyId, at: Rect, rest: i32) -> Vec<collide::Blocker> {
+    fn walk_blockers(&self, id: BodyId, at: Rect, rest: i32) -> Blockers {
         let riding = self.own_riders(id);
         let skip = |o: BodyId| o == id || riding.contains(&o);
         self.blockers(&[], skip, &walk_area(at, rest))
@@ -314,10 +315,10 @@ impl World {
 
     /// The crates riding a solid body `id` (and theirs): its own move is
     /// not blocked by them. Empty for any other body.
-    fn own_riders(&self, id: BodyId) -> Vec<BodyId> {
+    fn own_riders(&self, id: BodyId) -> Ids {
         match self.bodies[id.index()].rules.solid {
             true => self.rider_crates(Carrier::Body(id)),
-            false => Vec::new(),
+            false => Ids::new(),
         }
     }
 
@@ -334,7 +335,7 @@ impl World {
                 let skip = |o: BodyId| o == id || riding.contains(&o);
                 self.blockers(&[], skip, &own_y_path(&self.bodies[i]))
             }
-            false => Vec::new(),
+            false => Blockers::new(),
         };
         let b = &mut self.bodies[i];
         let mut y = b.own_y(self.mode, &self.level.grid, &blockers);
@@ -399,8 +400,8 @@ impl World {
             let (dx, dy) = (to.x - from.x, to.y - from.y);
             let mid = from.shifted(Axis::X, dx);
             let s = Carrier::Body(id);
-            self.solid_moved(s, (from, mid), &mut Vec::new(), None);
-            self.solid_moved(s, (mid, mid.shifted(Axis::Y, dy)), &mut Vec::new(), None);
+            self.solid_moved(s, (from, mid), &mut Chain::new(), None);
+            self.solid_moved(s, (mid, mid.shifted(Axis::Y, dy)), &mut Chain::new(), None);
         }
     }
 

@@ -4,6 +4,7 @@
 //! body's own) and `solids.rs` (a solid's, carrying, pushing, crushing).
 
 use crate::collide::{self, stands_on_top, Blocker, Passing, SolidSet};
+use crate::few::{Blockers, Chain, Ids};
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier};
 use crate::mover::SolidKind;
@@ -166,12 +167,12 @@ impl World {
         chain: &[Carrier],
         skip: impl Fn(BodyId) -> bool,
         near: &Rect,
-    ) -> Vec<Blocker> {
+    ) -> Blockers {
         // NOTE: the common case of a crowd among the tiles, answered at once.
         if !self.any_blockers() {
-            return Vec::new();
+            return Blockers::new();
         }
-        let mut out = Vec::new();
+        let mut out = Blockers::new();
         for s in self
             .solids
             .iter()
@@ -304,7 +305,7 @@ impl World {
     /// Every body riding `c` now, and their riders, and so on: the bodies
     /// a move of `c` carries rather than pushes. (Each body rides one
     /// thing, so each is met once.)
-    pub(crate) fn rider_tree(&self, c: Carrier) -> Vec<BodyId> {
+    pub(crate) fn rider_tree(&self, c: Carrier) -> Ids {
         self.rider_tree_on(c, self.carrier_rect(c), &[])
     }
 
@@ -312,18 +313,14 @@ impl World {
     /// it moved): a body rides only what it stands on. A body that moved
     /// in one row with `c` (`row`: each with its box before) is judged
     /// where it was before the row moved: it still rides what it stood on.
-    pub(crate) fn rider_tree_on(
-        &self,
-        c: Carrier,
-        at: Rect,
-        row: &[(BodyId, Rect)],
-    ) -> Vec<BodyId> {
-        let mut tree = Vec::new();
+    pub(crate) fn rider_tree_on(&self, c: Carrier, at: Rect, row: &[(BodyId, Rect)]) -> Ids {
+        let mut tree = Ids::new();
         // NOTE: most carriers carry no one; then nothing is allocated.
         if self.riders_of(c).is_empty() {
             return tree;
         }
-        let mut frontier = vec![c];
+        let mut frontier = Chain::new();
+        frontier.push(c);
         // NOTE: an explicit work list, not recursion: a stack of crates as
         // deep as the level allows costs its size, not the call stack.
         while let Some(top) = frontier.pop() {
@@ -347,7 +344,7 @@ impl World {
     }
 
     /// The solid bodies in `c`'s rider tree.
-    pub(crate) fn rider_crates(&self, c: Carrier) -> Vec<BodyId> {
+    pub(crate) fn rider_crates(&self, c: Carrier) -> Ids {
         let mut tree = self.rider_tree(c);
         tree.retain(|id| self.bodies[id.index()].rules.solid);
         tree

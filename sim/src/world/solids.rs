@@ -8,6 +8,7 @@
 //! them in order.
 
 use crate::collide::{self, stands_on_top};
+use crate::few::{Chain, Few, Ids};
 use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Tile;
 use crate::id::{BodyId, Carrier};
@@ -50,12 +51,12 @@ struct Plan {
     old: Rect,
     new: Rect,
     /// Its riders and theirs (never pushed by it); `in_tree`, sorted.
-    tree: Vec<BodyId>,
-    in_tree: Vec<BodyId>,
+    tree: Ids,
+    in_tree: Ids,
     /// Its own riders, leading first.
-    riders: Vec<BodyId>,
+    riders: Ids,
     /// The bodies ahead of its leading face, nearest first.
-    ahead: Vec<(i32, BodyId)>,
+    ahead: Few<(i32, BodyId), 4>,
 }
 
 impl World {
@@ -78,7 +79,7 @@ impl World {
         &mut self,
         s: Carrier,
         (old, new): (Rect, Rect),
-        chain: &mut Vec<Carrier>,
+        chain: &mut Chain,
         pusher: Option<BodyId>,
     ) {
         if let Some(plan) = self.plan_move(s, (old, new), chain, pusher, &[]) {
@@ -97,7 +98,7 @@ impl World {
     pub(crate) fn row_moved(
         &mut self,
         row: &[(BodyId, Rect)],
-        chain: &mut Vec<Carrier>,
+        chain: &mut Chain,
         pusher: Option<BodyId>,
     ) {
         let plans: Vec<Plan> = row
@@ -150,7 +151,7 @@ impl World {
         let mut in_tree = tree.clone();
         in_tree.sort_unstable();
         let ahead = self.ahead_of(s, (old, new), &in_tree, chain, pusher, (kind, naive));
-        let mut riders: Vec<BodyId> = tree
+        let mut riders: Ids = tree
             .iter()
             .copied()
             .filter(|&w| self.bodies[w.index()].support == Some(s))
@@ -176,12 +177,7 @@ impl World {
 
     /// Carries and pushes as `plan` says; `moved_with_it`, the crates that
     /// moved in one row with the solid, with their boxes before.
-    fn carry_and_push(
-        &mut self,
-        plan: Plan,
-        chain: &mut Vec<Carrier>,
-        moved_with_it: &[(BodyId, Rect)],
-    ) {
+    fn carry_and_push(&mut self, plan: Plan, chain: &mut Chain, moved_with_it: &[(BodyId, Rect)]) {
         let Plan {
             s,
             old,
@@ -366,11 +362,11 @@ impl World {
         chain: &[Carrier],
         pusher: Option<BodyId>,
         (kind, naive): (SolidKind, bool),
-    ) -> Vec<(i32, BodyId)> {
+    ) -> Few<(i32, BodyId), 4> {
         let (axis, d) = displacement(old, new);
         let sign = d.signum();
         let region = union(old, new);
-        let mut near = Vec::with_capacity(16);
+        let mut near = Few::<BodyId, 8>::new();
         self.index.near_into(Layer::Other, &region, &mut near);
         self.index.near_into(Layer::Deadly, &region, &mut near);
         // NOTE: only solids push crates; a crate moves crates as a row
@@ -380,7 +376,7 @@ impl World {
         }
         near.sort_unstable();
         near.dedup();
-        let mut ahead = Vec::new();
+        let mut ahead = Few::new();
         for who in near {
             let b = &self.bodies[who.index()];
             if !b.movable() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
@@ -418,7 +414,7 @@ impl World {
         who: BodyId,
         axis: Axis,
         d: i32,
-        chain: &mut Vec<Carrier>,
+        chain: &mut Chain,
         (by, zone): (Carrier, Rect),
         carry: bool,
     ) {
@@ -497,14 +493,7 @@ impl World {
     /// does (down: standing on what is below; sideways or up: as a row),
     /// carries and pushes in its turn, as does each crate of its row, and
     /// is crushed if it was stopped short in `zone`.
-    fn crate_moved_for(
-        &mut self,
-        who: BodyId,
-        axis: Axis,
-        d: i32,
-        chain: &mut Vec<Carrier>,
-        zone: Rect,
-    ) {
+    fn crate_moved_for(&mut self, who: BodyId, axis: Axis, d: i32, chain: &mut Chain, zone: Rect) {
         let before = self.bodies[who.index()].rect;
         let others = self.move_crate(who, axis, d, chain);
         let after = self.bodies[who.index()].rect;
@@ -534,7 +523,7 @@ impl World {
                     let old = s.rect;
                     let new = self.level.movers[m].rect_at(n + 1);
                     self.solids[k].rect = new;
-                    self.solid_moved(id, (old, new), &mut Vec::new(), None);
+                    self.solid_moved(id, (old, new), &mut Chain::new(), None);
                 }
                 None => {
                     let (dx, dy) = std::mem::take(&mut s.pending);
@@ -542,7 +531,7 @@ impl World {
                         let old = self.solids[k].rect;
                         let new = old.shifted(axis, d);
                         self.solids[k].rect = new;
-                        self.solid_moved(id, (old, new), &mut Vec::new(), None);
+                        self.solid_moved(id, (old, new), &mut Chain::new(), None);
                     }
                 }
             }
