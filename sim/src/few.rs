@@ -124,6 +124,13 @@ impl<T: Blank, const N: usize> Few<T, N> {
         }
     }
 
+    /// Puts `item` at `i`, the later ones moving down one place.
+    pub(crate) fn insert(&mut self, i: usize, item: T) {
+        assert!(i <= self.len(), "index {i} past {}", self.len());
+        self.push(item);
+        self[i..].rotate_right(1);
+    }
+
     /// Removes the item at `i`, the later ones moving up one place.
     pub(crate) fn remove(&mut self, i: usize) -> T {
         match &mut self.heap {
@@ -281,6 +288,9 @@ mod tests {
             sorted_vec.dedup();
             assert_eq!(*sorted, *sorted_vec, "dedup of {n}");
             assert_eq!(few.clone().pop(), vec.clone().pop());
+            few.insert(n as usize / 2, 9);
+            vec.insert(n as usize / 2, 9);
+            assert_eq!(*few, *vec, "insert into {n}");
             if n > 1 {
                 assert_eq!(few.remove(1), vec.remove(1));
                 assert_eq!(*few, *vec, "remove of {n}");

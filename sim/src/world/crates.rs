@@ -21,6 +21,25 @@ use super::World;
 pub(crate) struct Row {
     pub(crate) crates: Few<(BodyId, Rect), 4>,
     trees: Few<Ids, 4>,
+    /// The ids of `crates`, sorted: whether a crate is in the row is
+    /// asked of every crate near it, at every pixel it moves.
+    ids: Ids,
+}
+
+impl Row {
+    /// Takes crate `id` (its box `rect` before the move, and `tree`, the
+    /// crates riding it) into the row.
+    fn take_in(&mut self, id: BodyId, rect: Rect, tree: Ids) {
+        self.crates.push((id, rect));
+        self.trees.push(tree);
+        let at = self.ids.partition_point(|&k| k < id);
+        self.ids.insert(at, id);
+    }
+
+    /// Whether crate `id` is in the row.
+    fn has(&self, id: BodyId) -> bool {
+        self.ids.binary_search(&id).is_ok()
+    }
 }
 
 impl World {
@@ -47,8 +66,7 @@ impl World {
             return Few::new();
         }
         let mut row = Row::default();
-        row.crates.push((id, self.bodies[id.index()].rect));
-        row.trees.push(tree);
+        row.take_in(id, self.bodies[id.index()].rect, tree);
         self.row_move(&mut row, axis, d, chain, None);
         let mut row = row.crates;
         row.remove(0);
@@ -128,8 +146,8 @@ impl World {
                     let free = taken.is_none_or(|t| j < t)
                         && b.movable()
                         && Some(j) != pusher
-                        && !chain.contains(&Carrier::Body(j))
-                        && !row.crates.iter().any(|&(k, _)| k == j);
+                        && !row.has(j)
+                        && !chain.contains(&Carrier::Body(j));
                     if !free {
                         return false;
                     }
@@ -138,11 +156,8 @@ impl World {
                     // carries them), but a crate of the row runs into a
                     // rider of another one as into any crate.
                     let by_row = row.crates.iter().zip(&row.trees).any(|(&(k, _), tree)| {
-                        !tree.contains(&j)
-                            && self.bodies[k.index()]
-                                .rect
-                                .shifted(axis, sign)
-                                .overlaps(&b.rect)
+                        let rect = self.bodies[k.index()].rect;
+                        rect.shifted(axis, sign).overlaps(&b.rect) && !tree.contains(&j)
                     });
                     if by_lead || by_row {
                         taken = Some(j);
@@ -150,8 +165,8 @@ impl World {
                     false
                 });
                 let Some(j) = taken else { break };
-                row.crates.push((j, self.bodies[j.index()].rect));
-                row.trees.push(self.rider_crates(Carrier::Body(j)));
+                let tree = self.rider_crates(Carrier::Body(j));
+                row.take_in(j, self.bodies[j.index()].rect, tree);
             }
             let grid = &self.level.grid;
             let blocked = row.crates.iter().any(|&(k, _)| {
@@ -213,8 +228,7 @@ impl World {
             let reach = swept(at, axis, sign * free);
             for j in self.index.near(Layer::Solid, &reach) {
                 let c = &self.bodies[j.index()];
-                let other =
-                    c.movable() && !row.crates.iter().any(|&(m, _)| m == j) && !tree.contains(&j);
+                let other = c.movable() && !row.has(j) && !tree.contains(&j);
                 let across = match axis {
                     Axis::X => at.y < c.rect.bottom() && c.rect.y < at.bottom(),
                     Axis::Y => at.x < c.rect.right() && c.rect.x < at.right(),
