@@ -2,12 +2,12 @@
 //! step makes and drops by the thousand (a crate's riders, the bodies
 //! ahead of a moving solid, what blocks a move). Almost all of them hold
 //! a handful of items; a `Vec` would ask the allocator for each, and a
-//! step of 500 falling crates spent a fifth of its time doing so. A list
-//! longer than `N` moves to the heap and goes on as a `Vec` would.
+//! step of 500 falling crates spent a fifth of its instructions doing so.
+//! A list longer than `N` moves to the heap and goes on as a `Vec` would.
 
 use std::ops::{Deref, DerefMut};
 
-/// Bodies by id: a crate's riders, the bodies ahead of a solid.
+/// Bodies by id: a crate's riders (and theirs), the crates of a row.
 pub(crate) type Ids = Few<crate::BodyId, 4>;
 /// What blocks a move.
 pub(crate) type Blockers = Few<crate::collide::Blocker, 4>;
@@ -254,12 +254,6 @@ impl<T: Blank, const N: usize> Iterator for IntoIter<T, N> {
         let item = self.few.get(self.next)?.clone();
         self.next += 1;
         Some(item)
-    }
-}
-
-impl<T: Blank + PartialEq, const N: usize> PartialEq for Few<T, N> {
-    fn eq(&self, other: &Self) -> bool {
-        **self == **other
     }
 }
 
