@@ -416,12 +416,7 @@ fn random_levels_step_alike(seed: u64, how: How) {
         let actors = (next() % 5) as u32;
         for k in 0..actors {
             let r = next();
-            let (x, y) = (16 + (r % 64) as i32, 16 + ((r >> 8) % 32) as i32);
-            let drive = any_drive(r >> 16);
-            let spec = ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
-                .drive(drive)
-                .deadly(walkers && r >> 20 & 1 == 1)
-                .hazards(r >> 21 & 1 == 1);
+            let spec = random_actor(r, k, (64, 32)).deadly(walkers && r >> 20 & 1 == 1);
             world.add(spec).unwrap();
         }
         let script = keys(1000 + case, 400);
@@ -474,6 +469,16 @@ fn any_drive(r: u64) -> Drive {
         Drive::Velocity { gravity: true },
         Drive::Fall,
     ][r as usize % 4]
+}
+
+/// The `k`th actor of a random crowd, from the random number `r`: of any
+/// drive, killed by hazards or not, (8 + `k`) × 10 px, somewhere in the
+/// `w` × `h` px from (16, 16). (Bit 20 is the caller's.)
+fn random_actor(r: u64, k: u32, (w, h): (u64, u64)) -> ActorSpec {
+    let (x, y) = (16 + (r % w) as i32, 16 + ((r >> 8) % h) as i32);
+    ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
+        .drive(any_drive(r >> 16))
+        .hazards(r >> 21 & 1 == 1)
 }
 
 mod crates;

@@ -9,7 +9,9 @@ use crate::tuning::Tuning;
 use crate::world::{ActorSpec, BodyId, Drive, World};
 
 use super::super::How;
-use super::{any_drive, crowd, fast, keys, random_cases, random_level, rng, same_taken, scaled};
+use super::{
+    any_drive, crowd, fast, keys, random_actor, random_cases, random_level, rng, same_taken, scaled,
+};
 
 /// How many bodies the next step of `world` takes whole.
 fn taken_whole(world: &World) -> usize {
@@ -93,12 +95,8 @@ fn bodies_among_crates_on_random_levels_step_exactly_as_the_full_step_does() {
         let actors = 1 + (next() % 6) as u32;
         for k in 0..actors {
             let r = next();
-            let (x, y) = (16 + (r % 96) as i32, 16 + ((r >> 8) % 48) as i32);
-            let drive = any_drive(r >> 16);
-            let spec = ActorSpec::new(Rect::new(x, y, 8 + k as i32, 10))
-                .drive(drive)
-                .solid(drive == Drive::Fall && r >> 20 & 1 == 1)
-                .hazards(r >> 21 & 1 == 1);
+            let falls = any_drive(r >> 16) == Drive::Fall;
+            let spec = random_actor(r, k, (96, 48)).solid(falls && r >> 20 & 1 == 1);
             // NOTE: a box drawn inside a wall or a crate is left out.
             let _ = world.add(spec);
         }
