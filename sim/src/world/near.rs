@@ -315,7 +315,7 @@ impl World {
     /// where it was before the row moved: it still rides what it stood on.
     pub(crate) fn rider_tree_on(&self, c: Carrier, at: Rect, row: &[(BodyId, Rect)]) -> Ids {
         let mut tree = Ids::new();
-        // NOTE: most carriers carry no one; then nothing is allocated.
+        // NOTE: most carriers carry no one; then there is nothing to walk.
         if self.riders_of(c).is_empty() {
             return tree;
         }
