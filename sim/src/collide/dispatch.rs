@@ -71,6 +71,18 @@ pub(crate) fn move_through(
     // NOTE: on a level with slopes, a move near no slope is a move among
     // tiles alone (a drop by depth aside: it passes more than one top).
     if grid.has_slopes() {
+        // NOTE: every step a body standing on a ramp falls its pixel of
+        // gravity, and stops at once.
+        let exact = mode != CollisionMode::Naive;
+        if exact && axis == Axis::Y && distance > 0 && blockers.is_empty() && !passing.deep {
+            if let Some(hit) = slopes::stopped_going_down(grid, &from) {
+                return AxisMove {
+                    moved: 0,
+                    hit: Some(hit),
+                    touch: None,
+                };
+            }
+        }
         let flat = match passing.deep {
             true => 0,
             false => slopes::flat_run(grid, &from, axis, distance.signum(), distance.abs()),

@@ -133,6 +133,18 @@ pub fn slope_under_feet(grid: &Grid, r: &Rect, dropped: &impl Fn(i32) -> bool) -
     if !grid.has_slopes() {
         return None;
     }
+    // NOTE: a solid slope pixel under the edge anywhere is the answer, and
+    // a body on a ramp stands on it with the middle of its feet: those
+    // columns first.
+    let solid_at = |x: i32| {
+        let e = edge(r, x);
+        let tile = grid.get(x.div_euclid(TILE), e.div_euclid(TILE));
+        let top = tile.slope_height(x.rem_euclid(TILE));
+        tile.is_solid_slope() && top.is_some_and(|h| (e.div_euclid(TILE) + 1) * TILE - h <= e)
+    };
+    if r.w > 0 && (solid_at(r.x + r.w / 2) || solid_at(r.x + (r.w - 1) / 2)) {
+        return Some(Surface::Solid);
+    }
     let mut surface = None;
     // The cell under the edge, read once for the columns it is under.
     let mut cell = None;

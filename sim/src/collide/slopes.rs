@@ -407,13 +407,15 @@ fn above(r: &Rect) -> i32 {
 }
 
 mod clear;
+mod flush;
 mod glide;
 mod naive;
 mod repeat;
 mod walk;
 
+pub(crate) use flush::stopped_going_down;
 pub(crate) use naive::naive;
-pub(crate) use walk::{snaps, walk};
+pub(crate) use walk::{snaps, walk, walk_if_standing};
 #[cfg(test)]
 use walk::{walk_by, Walked};
 #[cfg(test)]

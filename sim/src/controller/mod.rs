@@ -245,8 +245,7 @@ impl Body {
         let from = self.rect;
         let rising = self.vy < 0.0;
         let walked = self.around(blockers, from, |around| {
-            slopes::stands(grid, around, &from)
-                .then(|| slopes::walk(grid, around, from, wanted, rising, trail))
+            slopes::walk_if_standing(grid, around, from, wanted, rising, trail)
         })?;
         let record = MoveRecord {
             axis: Axis::X,

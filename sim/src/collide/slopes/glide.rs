@@ -28,23 +28,23 @@ use crate::grid::{Grid, Tile};
 /// A ramp's own world: its surface `S(x)`, the first solid row (one-way:
 /// the line's row) in pixel column `x`, is `s0 + ⌊(x − x0) / n⌋ · rate`.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-struct Ramp {
+pub(super) struct Ramp {
     /// A cell's left pixel column (even: a 26.6° ramp's two-pixel treads
     /// start on even columns), and the surface there.
     x0: i32,
     s0: i32,
     /// Pixels along x per pixel of rise: 1 (45°) or 2 (26.6°).
-    n: i32,
+    pub(super) n: i32,
     /// How the surface moves per `n` px to the right: -1 (rising right)
     /// or +1.
-    rate: i32,
+    pub(super) rate: i32,
     /// A one-way ramp: a line, nothing solid under it.
-    one_way: bool,
+    pub(super) one_way: bool,
 }
 
 impl Ramp {
     /// The surface in pixel column `x`.
-    fn at(&self, x: i32) -> i32 {
+    pub(super) fn at(&self, x: i32) -> i32 {
         // NOTE: `n` is 1 or 2: a shift is the floor of the division.
         self.s0 + ((x - self.x0) >> (self.n - 1)) * self.rate
     }
@@ -52,7 +52,7 @@ impl Ramp {
     /// The ramp whose surface `tile` at (`col`, `row`) is part of, if that
     /// tile is a slope of `n` px along x per pixel of rise, rising the way
     /// `rate` says.
-    fn of(tile: Tile, col: i32, row: i32, n: i32, rate: i32) -> Option<Ramp> {
+    pub(super) fn of(tile: Tile, col: i32, row: i32, n: i32, rate: i32) -> Option<Ramp> {
         let (left, right) = (tile.slope_height(0)?, tile.slope_height(TILE - 1)?);
         // Over a cell a surface rises (TILE − 1) / n px, rounded as its
         // treads fall: 15 at 45°, 7 at 26.6°.
@@ -70,7 +70,7 @@ impl Ramp {
     /// (to a body): empty where the surface is below it, a shoulder where
     /// it is all under the surface (a solid ramp), and where the surface
     /// crosses it, a slope of that surface in each of its columns.
-    fn fits(&self, grid: &Grid, col: i32, row: i32) -> bool {
+    pub(super) fn fits(&self, grid: &Grid, col: i32, row: i32) -> bool {
         let inside =
             (0..grid.width() as i32).contains(&col) && (0..grid.height() as i32).contains(&row);
         if !inside {

@@ -446,5 +446,8 @@ pub(super) fn both_ways(
     let (mut fast, mut rule) = (Vec::new(), Vec::new());
     let f = walk_by(g, around, (from, distance), false, Some(&mut fast), true);
     let r = walk_by(g, around, (from, distance), false, Some(&mut rule), false);
+    // NOTE: a walk with no trail to keep may go in closed form (`flush.rs`).
+    let bare = walk(g, around, from, distance, false, None);
+    assert_eq!(bare, f, "{from:?} by {distance}: with and without a trail");
     ((f, fast), (r, rule))
 }

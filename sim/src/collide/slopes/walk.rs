@@ -2,6 +2,7 @@
 //! pixel), and its shortcuts: where no slope is near it goes as a plain
 //! level move, and along a regular ramp a period at a time (`repeat.rs`).
 
+use super::flush;
 use super::*;
 
 /// A walk's account: how it went along x (what stopped it, a trigger)
@@ -35,7 +36,34 @@ pub(crate) fn walk(
     rising: bool,
     trail: Option<&mut Vec<Rect>>,
 ) -> Walked {
+    // NOTE: a walk that starts standing on a ramp and stays on it goes
+    // there at once (`flush.rs`); one that keeps a trail goes by the rule.
+    if trail.is_none() {
+        if let Some(w) = flush::walk(grid, around, from, distance, rising) {
+            return w;
+        }
+    }
     walk_by(grid, around, (from, distance), rising, trail, true)
+}
+
+/// [`walk`], if box `from` stands (`None`: it does not, and a body that
+/// does not stand does not walk).
+pub(crate) fn walk_if_standing(
+    grid: &Grid,
+    around: &Around,
+    from: Rect,
+    distance: i32,
+    rising: bool,
+    trail: Option<&mut Vec<Rect>>,
+) -> Option<Walked> {
+    // NOTE: such a walk from a ramp says the box stands, too.
+    if trail.is_none() {
+        if let Some(w) = flush::walk(grid, around, from, distance, rising) {
+            return Some(w);
+        }
+    }
+    stands(grid, around, &from)
+        .then(|| walk_by(grid, around, (from, distance), rising, trail, true))
 }
 
 /// [`walk`], with its `shortcuts` when asked (the tests compare them with

@@ -117,6 +117,9 @@ proptest! {
         let by_periods = walk_by(&g, &around, (from, c.distance), c.rising, Some(&mut fast), true);
         let by_pixels = walk_by(&g, &around, (from, c.distance), c.rising, Some(&mut pixels), false);
         prop_assert_eq!(by_periods, by_pixels, "walk from {:?} by {}", from, c.distance);
+        // NOTE: with no trail to keep, a walk may go in closed form (`flush.rs`).
+        let bare = walk(&g, &around, from, c.distance, c.rising, None);
+        prop_assert_eq!(bare, by_pixels, "walk from {:?} by {}, no trail", from, c.distance);
         prop_assert!(same_path(from, &fast, &pixels), "{:?}\n{:?}", fast, pixels);
     }
 }
