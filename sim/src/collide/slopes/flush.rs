@@ -120,8 +120,7 @@ fn in_world(grid: &Grid, ramp: &Ramp, from: &Rect, (x0, x1): (i32, i32)) -> bool
     let whole = |col: i32| column(col, near(col));
     let runs_hold = (first..first + ramp.n).all(|col| {
         let periods = (last - col) / ramp.n;
-        let rows = band(near(col));
-        whole(col) && rows.into_iter().all(|row| runs.at(col, row) >= periods)
+        band(near(col)).all(|row| ramp.fits(grid, col, row) && runs.at(col, row) >= periods)
     });
     let last_period = || (last + 1 - ramp.n..=last).all(whole);
     (runs_hold && (ramp.rate < 0 || last_period())) || by_columns()
@@ -197,30 +196,17 @@ fn rest_on(ramp: &Ramp, x: i32, w: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::slopes::tests::NOTHING;
+    use crate::collide::slopes::tests::{any_ramp, grid_of, NOTHING, RAMP_KINDS};
     use crate::collide::slopes::{pixel_move, plain_move, stands, walk, walk_by};
     use crate::collide::{move_axis, CollisionMode, Passing};
-    use crate::grid::grid;
 
-    /// A ramp of `surface` cells (one or two a row) across a 30 × 30 grid,
-    /// rising right if `up`, each column filled below with `fill`, and
-    /// `changed` cells put on it.
+    /// [`any_ramp`] with `changed` cells put on it.
     fn ramp(surface: &[char], fill: char, up: bool, changed: &[(usize, usize, char)]) -> Grid {
-        let n = 30;
-        let mut g = vec![vec!['.'; n]; n];
-        for k in 1..n - 1 {
-            let along = if up { k - 1 } else { n - 2 - k };
-            let row = n - 2 - along / surface.len();
-            g[row][k] = surface[(k - 1) % surface.len()];
-            for below in g.iter_mut().skip(row + 1) {
-                below[k] = fill;
-            }
-        }
+        let mut g = any_ramp(surface, fill, up);
         for &(col, row, t) in changed {
             g[row][col] = t;
         }
-        let rows: Vec<String> = g.iter().map(|r| r.iter().collect()).collect();
-        grid(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+        grid_of(g)
     }
 
     /// Every kind of ramp, bare and with a block, a spike and a slope of
@@ -233,14 +219,6 @@ mod tests {
     /// closed forms took, so a test that never reaches them fails.
     #[test]
     fn a_walk_or_fall_from_a_ramp_in_closed_form_is_the_pixel_rule() {
-        let kinds: [(&[char], char, bool); 6] = [
-            (&['J'], '#', true),
-            (&['1', '2'], '#', true),
-            (&['{'], '.', true),
-            (&['L'], '#', false),
-            (&['3', '4'], '#', false),
-            (&['}'], '.', false),
-        ];
         let changes: [&[(usize, usize, char)]; 4] =
             [&[], &[(14, 12, '#')], &[(8, 17, '^')], &[(12, 14, '2')]];
         let sizes = [
@@ -254,7 +232,7 @@ mod tests {
         ];
         let passing = Passing::default();
         let (mut walks, mut falls, mut compared) = (0, 0, 0);
-        for (surface, fill, up) in kinds {
+        for (surface, fill, up) in RAMP_KINDS {
             for changed in changes {
                 let g = ramp(surface, fill, up, changed);
                 for (w, h) in sizes {

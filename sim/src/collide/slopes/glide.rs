@@ -201,7 +201,9 @@ impl Cells {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::slopes::tests::{both_ways, same_path, NOTHING};
+    use crate::collide::slopes::tests::{
+        any_ramp, both_ways, grid_of, same_path, NOTHING, RAMP_KINDS,
+    };
     use crate::collide::slopes::{plain_move, stands, walk_by};
     use crate::grid::grid;
 
@@ -268,12 +270,6 @@ mod tests {
         glides(g, &NOTHING, &p, &at, most)
     }
 
-    /// The grid of [`any_ramp`]'s cells.
-    fn grid_of(cells: Vec<Vec<char>>) -> Grid {
-        let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
-        grid(&rows.iter().map(String::as_str).collect::<Vec<_>>())
-    }
-
     #[test]
     fn every_kind_of_ramp_glides() {
         for (surface, fill, n) in [
@@ -321,22 +317,6 @@ mod tests {
         assert_eq!(glided(&ramp(&[(9, 18, '.')]), 160, 1, 40), 40);
     }
 
-    /// A ramp of `surface` cells (one or two a row) across a 30 × 30 grid,
-    /// rising right if `up`, each column filled below with `fill`.
-    fn any_ramp(surface: &[char], fill: char, up: bool) -> Vec<Vec<char>> {
-        let n = 30;
-        let mut g = vec![vec!['.'; n]; n];
-        for k in 1..n - 1 {
-            let along = if up { k - 1 } else { n - 2 - k };
-            let row = n - 2 - along / surface.len();
-            g[row][k] = surface[(k - 1) % surface.len()];
-            for below in g.iter_mut().skip(row + 1) {
-                below[k] = fill;
-            }
-        }
-        g
-    }
-
     /// Every kind of ramp, with one cell near a walk changed to each of a
     /// few tiles, from a few places, either way, some distances, with
     /// bands of one-way lines dropped through: a walk that glides is the
@@ -344,16 +324,8 @@ mod tests {
     /// last box, as the period test allows).
     #[test]
     fn a_walk_that_glides_is_the_pixel_rule_whatever_cell_near_it_changes() {
-        let kinds: [(&[char], char, bool); 6] = [
-            (&['J'], '#', true),
-            (&['1', '2'], '#', true),
-            (&['{'], '.', true),
-            (&['L'], '#', false),
-            (&['3', '4'], '#', false),
-            (&['}'], '.', false),
-        ];
         let mut compared = 0;
-        for (surface, fill, up) in kinds {
+        for (surface, fill, up) in RAMP_KINDS {
             let base = any_ramp(surface, fill, up);
             // A body of the player's height, and a flat one (its shape
             // reaches above its top for what it stands on).

@@ -9,6 +9,39 @@ pub(super) const NOTHING: Around = Around {
     triggers: Triggers::NONE,
 };
 
+/// Every kind of ramp for [`any_ramp`]: its surface cells, what fills
+/// the columns under them, and whether it rises right.
+pub(super) const RAMP_KINDS: [(&[char], char, bool); 6] = [
+    (&['J'], '#', true),
+    (&['1', '2'], '#', true),
+    (&['{'], '.', true),
+    (&['L'], '#', false),
+    (&['3', '4'], '#', false),
+    (&['}'], '.', false),
+];
+
+/// A ramp of `surface` cells (one or two a row) across a 30 × 30 grid,
+/// rising right if `up`, each column filled below with `fill`.
+pub(super) fn any_ramp(surface: &[char], fill: char, up: bool) -> Vec<Vec<char>> {
+    let n = 30;
+    let mut g = vec![vec!['.'; n]; n];
+    for k in 1..n - 1 {
+        let along = if up { k - 1 } else { n - 2 - k };
+        let row = n - 2 - along / surface.len();
+        g[row][k] = surface[(k - 1) % surface.len()];
+        for below in g.iter_mut().skip(row + 1) {
+            below[k] = fill;
+        }
+    }
+    g
+}
+
+/// The grid of [`any_ramp`]'s cells.
+pub(super) fn grid_of(cells: Vec<Vec<char>>) -> Grid {
+    let rows: Vec<String> = cells.iter().map(|r| r.iter().collect()).collect();
+    grid(&rows.iter().map(String::as_str).collect::<Vec<_>>())
+}
+
 /// A floor (row 4), a 45° ramp of three `J` cells rising right from
 /// column 8, each with its shoulder, and a plateau (row 1) to the right
 /// wall.

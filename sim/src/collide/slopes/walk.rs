@@ -36,14 +36,25 @@ pub(crate) fn walk(
     rising: bool,
     trail: Option<&mut Vec<Rect>>,
 ) -> Walked {
-    // NOTE: a walk that starts standing on a ramp and stays on it goes
-    // there at once (`flush.rs`); one that keeps a trail goes by the rule.
-    if trail.is_none() {
-        if let Some(w) = flush::walk(grid, around, from, distance, rising) {
-            return w;
-        }
+    match closed_form(grid, around, (from, distance), rising, trail.is_some()) {
+        Some(w) => w,
+        None => walk_by(grid, around, (from, distance), rising, trail, true),
     }
-    walk_by(grid, around, (from, distance), rising, trail, true)
+}
+
+/// A walk that starts standing on a ramp and stays on it, at once
+/// (`flush.rs`); one that keeps a `trail` of its boxes goes by the rule.
+fn closed_form(
+    grid: &Grid,
+    around: &Around,
+    (from, distance): (Rect, i32),
+    rising: bool,
+    trail: bool,
+) -> Option<Walked> {
+    match trail {
+        true => None,
+        false => flush::walk(grid, around, from, distance, rising),
+    }
 }
 
 /// [`walk`], if box `from` stands (`None`: it does not, and a body that
@@ -56,11 +67,9 @@ pub(crate) fn walk_if_standing(
     rising: bool,
     trail: Option<&mut Vec<Rect>>,
 ) -> Option<Walked> {
-    // NOTE: such a walk from a ramp says the box stands, too.
-    if trail.is_none() {
-        if let Some(w) = flush::walk(grid, around, from, distance, rising) {
-            return Some(w);
-        }
+    // NOTE: a walk in closed form says the box stands, too.
+    if let Some(w) = closed_form(grid, around, (from, distance), rising, trail.is_some()) {
+        return Some(w);
     }
     stands(grid, around, &from)
         .then(|| walk_by(grid, around, (from, distance), rising, trail, true))
