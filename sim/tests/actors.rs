@@ -279,6 +279,64 @@ fn a_tile_changed_at_run_time_is_seen_by_moves_and_by_bullets() {
     }
 }
 
+/// A 45° ramp rising right from column 2 to 30, filled below.
+fn ramp() -> Level {
+    let (w, h) = (40, 32);
+    let mut g = vec![vec!['.'; w]; h];
+    g[h - 1] = vec!['#'; w];
+    for k in 2..=30 {
+        let row = 30 - (k - 2);
+        g[row][k] = 'J';
+        for below in g.iter_mut().skip(row + 1) {
+            below[k] = '#';
+        }
+    }
+    g[30][1] = '@';
+    let text: String = g
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    Level::parse(&text, "ramp.txt").unwrap()
+}
+
+#[test]
+fn a_tile_put_on_a_ramp_stops_an_actor_walking_it_at_once() {
+    for mode in EXACT {
+        // An actor landed on the ramp walks up it 5 px a step for a while
+        // (learning its cells), then a block goes onto the ramp ahead.
+        let mut w = World::new(ramp(), mode);
+        let drive = Drive::Velocity { gravity: true };
+        let id = w
+            .add(ActorSpec::new(Rect::new(70, 0, 12, 16)).drive(drive))
+            .unwrap();
+        w.set_velocity(id, 0.0, 60_000.0).unwrap();
+        w.step(Keys::NONE);
+        assert!(w.body(id).unwrap().grounded(), "{mode}: landed");
+        w.set_velocity(id, 300.0, 0.0).unwrap();
+        for _ in 0..4 {
+            w.step(Keys::NONE);
+        }
+        let at = w.body(id).unwrap().rect();
+        let col = at.right().div_euclid(TILE) + 2;
+        let block = Cell::new(col, 30 - (col - 2) - 1);
+        w.set_tile(block, Tile::Solid).unwrap();
+        // The same actor, there, in the level that had the block all along.
+        let mut fresh = World::new(ramp(), mode);
+        fresh.set_tile(block, Tile::Solid).unwrap();
+        let twin = fresh.add(ActorSpec::new(at).drive(drive)).unwrap();
+        for step in 0..30 {
+            for (w, id) in [(&mut w, id), (&mut fresh, twin)] {
+                w.set_velocity(id, 300.0, 0.0).unwrap();
+                w.step(Keys::NONE);
+            }
+            let (a, b) = (w.body(id).unwrap().rect(), fresh.body(twin).unwrap().rect());
+            assert_eq!(a, b, "{mode}: step {step} after the block went in");
+            let wall = Rect::new(block.col * TILE, block.row * TILE, TILE, TILE);
+            assert!(!a.overlaps(&wall), "{mode}: {a:?} in the block");
+        }
+    }
+}
+
 #[test]
 fn a_turret_put_at_run_time_fires_in_reading_order() {
     let mut l = room();

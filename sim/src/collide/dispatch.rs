@@ -28,6 +28,7 @@ pub fn move_axis(
         deep: passing.deep,
         solids: &passing.solids,
         triggers: passing.triggers,
+        known: &KnownRamp::NONE,
     };
     move_through(mode, grid, blockers, from, (axis, wanted), &through)
 }
@@ -43,6 +44,8 @@ pub(crate) struct Through<'a> {
     pub(crate) solids: &'a SolidSet,
     /// The triggers that end the move.
     pub(crate) triggers: Triggers,
+    /// What the body moved found of the cells of a ramp it walked.
+    pub(crate) known: &'a KnownRamp,
 }
 
 /// [`move_axis`] with what it passes through borrowed.
@@ -75,7 +78,7 @@ pub(crate) fn move_through(
         // gravity, and stops at once.
         let exact = mode != CollisionMode::Naive;
         if exact && axis == Axis::Y && distance > 0 && blockers.is_empty() && !passing.deep {
-            if let Some(hit) = slopes::stopped_going_down(grid, &from) {
+            if let Some(hit) = slopes::stopped_going_down(grid, &from, passing.known) {
                 return AxisMove {
                     moved: 0,
                     hit: Some(hit),

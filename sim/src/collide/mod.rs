@@ -18,6 +18,7 @@ pub(crate) use blockers::in_play as blockers_in_play;
 pub use blockers::{Blocker, Passing, SolidSet, Triggers};
 pub use dispatch::move_axis;
 pub(crate) use dispatch::{move_through, naive_walk, Move, Through};
+pub(crate) use slopes::KnownRamp;
 
 use std::fmt;
 use std::str::FromStr;

@@ -413,7 +413,7 @@ mod naive;
 mod repeat;
 mod walk;
 
-pub(crate) use flush::stopped_going_down;
+pub(crate) use flush::{stopped_going_down, KnownRamp};
 pub(crate) use naive::naive;
 pub(crate) use walk::{snaps, walk, walk_if_standing};
 #[cfg(test)]

@@ -8,8 +8,8 @@
 //! `World::step`'s.
 
 use crate::collide::{
-    self, slopes, standing_on, stands_on_top, Blocker, CollisionMode, Passing, SolidSet, Surface,
-    Triggers,
+    self, slopes, standing_on, stands_on_top, Blocker, CollisionMode, KnownRamp, Passing, SolidSet,
+    Surface, Triggers,
 };
 use crate::geom::{Axis, Rect, TILE};
 use crate::grid::Grid;
@@ -210,6 +210,7 @@ impl Body {
             deep: self.dropping.deep,
             solids: &self.dropping.solids,
             triggers: self.triggers(),
+            known: &KnownRamp::NONE,
         };
         let (outcome, dy) = collide::naive_walk(grid, blockers, self.rect, wanted, &through);
         let record = MoveRecord {
@@ -244,9 +245,12 @@ impl Body {
     ) -> Option<MoveRecord> {
         let from = self.rect;
         let rising = self.vy < 0.0;
+        let mut known = self.known_ramp;
         let walked = self.around(blockers, from, |around| {
-            slopes::walk_if_standing(grid, around, from, wanted, rising, trail)
-        })?;
+            slopes::walk_if_standing(grid, around, (from, wanted), rising, trail, &mut known)
+        });
+        self.known_ramp = known;
+        let walked = walked?;
         let record = MoveRecord {
             axis: Axis::X,
             from,
@@ -336,6 +340,7 @@ impl Body {
                 deep: false,
                 solids: &SolidSet::default(),
                 triggers: Triggers::NONE,
+                known: &KnownRamp::NONE,
             };
             let m = collide::move_through(mode, grid, &[], self.rect, (Axis::Y, d), &through);
             self.rect = self.rect.shifted(Axis::Y, m.moved);
@@ -375,6 +380,7 @@ impl Body {
             deep: self.dropping.deep,
             solids: &self.dropping.solids,
             triggers: self.triggers(),
+            known: &self.known_ramp,
         };
         let outcome =
             collide::move_through(mode, grid, blockers, self.rect, (axis, distance), &through);

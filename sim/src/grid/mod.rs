@@ -6,6 +6,7 @@
 //! Knows nothing of the level file's text; `level` fills it.
 
 use std::ops::{Range, RangeInclusive};
+use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
 use thiserror::Error;
@@ -93,6 +94,27 @@ pub struct Grid {
     /// Runs of the same tile along the steps a walk's period takes
     /// ([`Grid::runs`]), each made the first time a walk asks.
     runs: runs::Tables,
+    /// Which tiles it holds: [`Grid::version`].
+    version: Version,
+}
+
+/// A grid's [`Grid::version`]. It names its tiles and is no part of
+/// them: grids with the same tiles print alike whatever theirs is.
+#[derive(Clone, Copy, PartialEq, Eq)]
+struct Version(u64);
+
+impl std::fmt::Debug for Version {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("Version")
+    }
+}
+
+/// The next [`Grid::version`] given out.
+static NEXT_VERSION: AtomicU64 = AtomicU64::new(1);
+
+/// A version no grid has had.
+fn fresh_version() -> Version {
+    Version(NEXT_VERSION.fetch_add(1, Ordering::Relaxed))
 }
 
 impl PartialEq for Grid {
@@ -155,7 +177,16 @@ impl Grid {
             one_way_slopes: 0,
             clearance: OnceLock::new(),
             runs: Default::default(),
+            version: fresh_version(),
         }
+    }
+
+    /// Which tiles it holds, as a number no other grid's tiles have had:
+    /// a new one each time a tile changes (a clone keeps it: it holds the
+    /// same tiles). What a body learns of the cells it walks stays true
+    /// while this does (`collide/slopes/flush.rs`).
+    pub(crate) fn version(&self) -> u64 {
+        self.version.0
     }
 
     /// How far tile (`col`, `row`) is from anything a bullet could touch: the
@@ -225,7 +256,9 @@ impl Grid {
         d
     }
 
-    /// Puts a tile into an empty cell inside the grid (the parser fills each cell once).
+    /// Puts a tile into an empty cell inside the grid (the parser fills each
+    /// cell once). A grid being filled has no bodies on it yet, so its
+    /// version stays the one it was made with.
     pub(crate) fn set(&mut self, col: usize, row: usize, tile: Tile) {
         if tile == Tile::Empty {
             return;
@@ -276,6 +309,7 @@ impl Grid {
         self.by_row.set(row, col, tile != Tile::Empty);
         self.clearance = OnceLock::new();
         self.runs = Default::default();
+        self.version = fresh_version();
         Ok(())
     }
 

@@ -6,7 +6,7 @@
 //! differs between a player and a crate is data here, never a second code
 //! path in the world.
 
-use crate::collide::{Blocker, Passing, SolidSet, Touch, Triggers};
+use crate::collide::{Blocker, KnownRamp, Passing, SolidSet, Touch, Triggers};
 use crate::geom::{Cell, Rect};
 use crate::grid::Grid;
 use crate::id::{BodyId, Carrier};
@@ -238,6 +238,9 @@ pub struct Body {
     /// The bodies riding it this step, when it is solid (chosen before
     /// anything moves).
     pub(crate) riders: Vec<BodyId>,
+    /// What it found of the cells of a ramp it walked, kept to be asked
+    /// again (a cache: see [`KnownRamp`]).
+    pub(crate) known_ramp: KnownRamp,
 }
 
 impl Body {
@@ -277,6 +280,7 @@ impl Body {
             events: Events::default(),
             report: Report::default(),
             riders: Vec::new(),
+            known_ramp: KnownRamp::NONE,
         }
     }
 

@@ -17,11 +17,15 @@
 //! That holds wherever every cell the rule reads on the way (the boxes it
 //! tries, the row under their feet, and as far up as its shape reaches
 //! for what it stands on) is what the ramp's world says, with no moving
-//! solid near. A walk that is not such a walk (a moving solid or a trail
+//! solid near. A body keeps what it found of those cells ([`KnownRamp`]):
+//! while the grid's tiles stay the same, a walk or fall within the stretch
+//! it found them for asks no cell again. A walk that is not such a walk (a moving solid or a trail
 //! to keep, anything else near, a rising walk that would go down) goes by
 //! the rule and its other shortcuts; so does one on a one-way ramp, whose
 //! line holds a walking body only in a column its two boxes share (a body
 //! a pixel or two wide walks level through it, where `B` says otherwise).
+
+use std::ops::RangeInclusive;
 
 use super::glide::Ramp;
 use super::walk::Walked;
@@ -38,29 +42,31 @@ const MOST: i32 = 1 << 20;
 /// stands on a ramp and every cell it will look at on the way is that
 /// ramp's world (see the module's words); `None` where the rule must say.
 /// A `rising` walk never snaps: it is taken only where it never goes down.
+/// What `known` says of the cells is asked first; what it learns is kept.
 pub(super) fn walk(
     grid: &Grid,
     around: &Around,
-    from: Rect,
-    distance: i32,
+    (from, distance): (Rect, i32),
     rising: bool,
+    known: &mut KnownRamp,
 ) -> Option<Walked> {
     if distance == 0 || distance.abs() > MOST || !around.blockers.is_empty() {
         return None;
     }
-    let ramp = ramp_under(grid, &from).filter(|r| !r.one_way)?;
+    let checked = known.standing(grid, &from);
+    let ramp = match checked {
+        Some(k) => k.ramp,
+        None => standing_on_ramp(grid, &from)?,
+    };
     let rest = |x: i32| rest_on(&ramp, x, from.w);
-    if rest(from.x) != from.bottom() {
-        return None;
-    }
     let to_x = from.x + distance;
     let to_y = rest(to_x) - from.h;
     if rising && to_y > from.y {
         return None;
     }
     let (x0, x1) = (from.x.min(to_x), from.x.max(to_x));
-    if !in_world(grid, &ramp, &from, (x0, x1)) {
-        return None;
+    if !checked.is_some_and(|k| k.span.0 <= x0 && x1 <= k.span.1) {
+        *known = KnownRamp::learn(grid, &ramp, &from, (x0, x1))?;
     }
     let dy = to_y - from.y;
     let mut w = Walked::default();
@@ -73,6 +79,69 @@ pub(super) fn walk(
     Some(w)
 }
 
+/// The cells walks of boxes of one size along a ramp read, column by
+/// column.
+struct Reads<'a> {
+    grid: &'a Grid,
+    ramp: &'a Ramp,
+    w: i32,
+    h: i32,
+    /// How far above its box the shape reaches ([`above`]).
+    up: i32,
+}
+
+impl Reads<'_> {
+    fn of<'a>(grid: &'a Grid, ramp: &'a Ramp, from: &Rect) -> Reads<'a> {
+        Reads {
+            grid,
+            ramp,
+            w: from.w,
+            h: from.h,
+            up: above(from),
+        }
+    }
+
+    /// The rows of a column's cells the boxes over it from `lo` to `hi`
+    /// read.
+    // NOTE: what the rule reads on the way: each box it tries (those it
+    // visits, and the level box a step up is tried after), the row under
+    // its feet, and as far up as its shape reaches for what it stands on
+    // (`above`). Over a column of cells, those are the boxes from `lo` to
+    // `hi` that cover any of its pixels, with bottoms between `B` at
+    // either end of them and a pixel beyond (a step up's boxes are at `B`
+    // of their neighbour): `B` is monotone between.
+    fn band(&self, (lo, hi): (i32, i32)) -> RangeInclusive<i32> {
+        let (a, b) = (
+            rest_on(self.ramp, lo, self.w),
+            rest_on(self.ramp, hi, self.w),
+        );
+        (a.min(b) - self.h - self.up).div_euclid(TILE)..=a.max(b).div_euclid(TILE)
+    }
+
+    /// Whether the cells of column `col` that the boxes over it between
+    /// `span` read are the ramp's world.
+    fn column(&self, col: i32, span: (i32, i32)) -> bool {
+        self.band(span)
+            .all(|row| self.ramp.fits(self.grid, col, row))
+    }
+
+    /// Every box over column `col`: their left columns, either end.
+    fn near(&self, col: i32) -> (i32, i32) {
+        (col * TILE - self.w, col * TILE + TILE)
+    }
+
+    /// Whether the cells of column `col` that any box over it reads are
+    /// the ramp's world.
+    fn whole(&self, col: i32) -> bool {
+        self.column(col, self.near(col))
+    }
+
+    /// The columns the boxes between `x0` and `x1` cover, either end.
+    fn columns(&self, (x0, x1): (i32, i32)) -> (i32, i32) {
+        (x0.div_euclid(TILE), (x1 + self.w - 1).div_euclid(TILE))
+    }
+}
+
 /// Whether every cell a walk of box `from` (standing in `ramp`'s world)
 /// between `x0` and `x1` reads is that world. Near either end of the way
 /// each column of cells is asked for the cells the boxes over it read;
@@ -80,33 +149,27 @@ pub(super) fn walk(
 /// round the surface a period on, one period of columns is asked, and the
 /// grid's runs of the same tile along the ramp say how many periods on
 /// that holds.
-fn in_world(grid: &Grid, ramp: &Ramp, from: &Rect, (x0, x1): (i32, i32)) -> bool {
-    let rest = |x: i32| rest_on(ramp, x, from.w);
-    let up = above(from);
-    // NOTE: what the rule reads on the way: each box it tries (those it
-    // visits, and the level box a step up is tried after), the row under
-    // its feet, and as far up as its shape reaches for what it stands on
-    // (`above`). Over a column of cells, those are the boxes from `x0` to
-    // `x1` that cover any of its pixels, with bottoms between `B` at
-    // either end of them and a pixel beyond (a step up's boxes are at `B`
-    // of their neighbour): `B` is monotone between.
-    let band = |(lo, hi): (i32, i32)| {
-        let (a, b) = (rest(lo), rest(hi));
-        (a.min(b) - from.h - up).div_euclid(TILE)..=a.max(b).div_euclid(TILE)
-    };
-    let column = |col: i32, span: (i32, i32)| band(span).all(|row| ramp.fits(grid, col, row));
-    let near = |col: i32| (col * TILE - from.w, col * TILE + TILE);
+fn in_world(reads: &Reads, (x0, x1): (i32, i32)) -> bool {
     let clamped = |col: i32| {
-        let (lo, hi) = near(col);
+        let (lo, hi) = reads.near(col);
         (lo.clamp(x0, x1), hi.clamp(x0, x1))
     };
-    let (first, last) = (x0.div_euclid(TILE), (x1 + from.w - 1).div_euclid(TILE));
-    let by_columns = || (first..=last).all(|col| column(col, clamped(col)));
+    let (first, last) = reads.columns((x0, x1));
+    by_runs(reads, (x0, x1)) || (first..=last).all(|col| reads.column(col, clamped(col)))
+}
+
+/// Whether every cell that any box between `x0` and `x1` reads, and any
+/// box over the columns they cover, is the ramp's world, as the grid's
+/// runs of the same tile say it: `false` where they cannot say (a way of
+/// fewer than two periods of columns, a grid without runs) or it is not.
+fn by_runs(reads: &Reads, (x0, x1): (i32, i32)) -> bool {
+    let (grid, ramp) = (reads.grid, reads.ramp);
+    let (first, last) = reads.columns((x0, x1));
     let Some(runs) = grid
         .runs(ramp.n, ramp.rate)
         .filter(|_| last - first >= 2 * ramp.n)
     else {
-        return by_columns();
+        return false;
     };
     // NOTE: `B` a period of columns on is `B` a cell up or down, so a
     // column's band of cells (all the boxes over it could read, as if the
@@ -116,47 +179,167 @@ fn in_world(grid: &Grid, ramp: &Ramp, from: &Rect, (x0, x1): (i32, i32)) -> bool
     // in the next column on its high side: on a ramp that rises left that
     // is past the last column, which is asked as it is too. Near the ends
     // of a ramp a whole band may not be its world where the cells the
-    // walk reads are: then column by column.
-    let whole = |col: i32| column(col, near(col));
+    // walk reads are: [`in_world`] then asks column by column.
     let runs_hold = (first..first + ramp.n).all(|col| {
         let periods = (last - col) / ramp.n;
-        band(near(col)).all(|row| ramp.fits(grid, col, row) && runs.at(col, row) >= periods)
+        let band = reads.band(reads.near(col));
+        band.into_iter()
+            .all(|row| ramp.fits(grid, col, row) && runs.at(col, row) >= periods)
     });
-    let last_period = || (last + 1 - ramp.n..=last).all(whole);
-    (runs_hold && (ramp.rate < 0 || last_period())) || by_columns()
+    let last_period = || (last + 1 - ramp.n..=last).all(|col| reads.whole(col));
+    runs_hold && (ramp.rate < 0 || last_period())
+}
+
+/// The stretch of boxes (their left columns) round a short way from `x0`
+/// to `x1` whose every column of cells is the ramp's world, whatever box
+/// over it reads, up to [`AHEAD`] columns past the way's own either side.
+/// `None`: a column of the way's own is not (near an end of the ramp).
+fn reach(reads: &Reads, way: (i32, i32)) -> Option<(i32, i32)> {
+    let (first, last) = reads.columns(way);
+    if !(first..=last).all(|col| reads.whole(col)) {
+        return None;
+    }
+    let whole = |col: &i32| reads.whole(*col);
+    let hi = (last + 1..=last + AHEAD).take_while(whole).last();
+    let lo = (first - AHEAD..first).rev().take_while(whole).last();
+    let (lo, hi) = (lo.unwrap_or(first), hi.unwrap_or(last));
+    Some((lo * TILE, (hi + 1) * TILE - reads.w))
 }
 
 /// What stops box `from` going down at once, if it stands on a solid
-/// ramp and the cells it covers a pixel down are that ramp's world: the
-/// ramp's slope under the first of its columns (left to right) that
-/// stand on it, as the rule finds it ([`super::slope_under`]; nothing
-/// else there is solid to the box). `None` where the rule must say.
-pub(crate) fn stopped_going_down(grid: &Grid, from: &Rect) -> Option<Hit> {
-    let ramp = ramp_under(grid, from).filter(|r| !r.one_way)?;
-    let b = from.bottom();
-    if rest_on(&ramp, from.x, from.w) != b {
-        return None;
-    }
-    let next = from.shifted(Axis::Y, 1);
-    let rows = next.rows();
-    if !next
-        .cols()
-        .all(|col| rows.clone().all(|row| ramp.fits(grid, col, row)))
-    {
-        return None;
-    }
-    // NOTE: a column stands where `S + d` is least, `b`; one cut as deep
-    // as the box is tall is empty, and stands on nothing.
-    let x = (from.x..from.right()).find(|&x| {
-        let d = super::shape::cut(x - from.x, from.w);
-        d < from.h && ramp.at(x) + d == b
-    })?;
+/// ramp and the cells it covers a pixel down are that ramp's world (as
+/// `known` says, or asked): the ramp's slope under the first of its
+/// columns (left to right) that stand on it, as the rule finds it
+/// ([`super::slope_under`]; nothing else there is solid to the box).
+/// `None` where the rule must say.
+pub(crate) fn stopped_going_down(grid: &Grid, from: &Rect, known: &KnownRamp) -> Option<Hit> {
+    let ramp = match known.standing(grid, from) {
+        Some(k) => k.ramp,
+        None => {
+            let ramp = standing_on_ramp(grid, from)?;
+            let next = from.shifted(Axis::Y, 1);
+            let rows = next.rows();
+            let fits = next
+                .cols()
+                .all(|col| rows.clone().all(|row| ramp.fits(grid, col, row)));
+            fits.then_some(ramp)?
+        }
+    };
+    let x = first_standing(&ramp, from);
     let by = tile_obstacle(grid, x.div_euclid(TILE), ramp.at(x).div_euclid(TILE));
     Some(Hit {
         surface: Surface::Solid,
         edge: from.leading_edge(Axis::Y, 1),
         by,
     })
+}
+
+/// The first pixel column (left to right) of box `r`, standing in
+/// `ramp`'s world, that stands on the surface: where `S + d` is least (the
+/// box's bottom) and the cut leaves some of the box (one as deep as the
+/// box is tall is empty, and stands on nothing).
+fn first_standing(ramp: &Ramp, r: &Rect) -> i32 {
+    let (m, j) = ((r.w - 1) / 2, r.w / 2);
+    let cut = |i: i32| super::shape::cut(i, r.w);
+    let f = |i: i32| ramp.at(r.x + i) + cut(i);
+    // NOTE: the least is in a middle column, `m` or `j`. Left of the
+    // middle the cut grows a pixel a column and the surface moves at most
+    // a pixel: `S + d` falls or stays level up to `m`, so the columns at
+    // the least there run from some column to `m`. Right of it, it stays
+    // level or rises from `j` on.
+    if f(m) != r.bottom() {
+        return r.x + j;
+    }
+    let mut i = m;
+    while i > 0 && cut(i - 1) < r.h && f(i - 1) == r.bottom() {
+        i -= 1;
+    }
+    r.x + i
+}
+
+/// How many columns past a short walk's own, either side, a body asks
+/// the cells of a ramp when it asks them: a walk within that stretch later
+/// asks none. (Asking a column costs what a walk that far would.)
+const AHEAD: i32 = 4;
+
+/// How many columns past a walk's own, either side, a body asks the
+/// cells of a ramp first, by the grid's runs ([`by_runs`]): along the
+/// middle of a long ramp that costs what a few columns do, and near its
+/// ends it fails as cheaply.
+const FAR: i32 = 16;
+
+/// The most columns a walk covers for [`reach`] to ask them one by one;
+/// a longer way is asked as [`in_world`] asks it, a period at a time.
+const SHORT: i32 = 4;
+
+/// What a body found of the cells along a solid ramp, kept to be asked
+/// again: in the grid of `version`, for a box of `size`, every cell a
+/// walk on `ramp` within `span` (its boxes' left columns) reads is that
+/// ramp's world, and so is every cell a box standing there reads a pixel
+/// down. A cache: what it holds never changes where a body goes (what it
+/// does not say is asked of the cells), so two bodies are equal whatever
+/// theirs holds.
+#[derive(Clone, Copy, Default)]
+pub(crate) struct KnownRamp(Option<Checked>);
+
+#[derive(Clone, Copy, Debug)]
+struct Checked {
+    version: u64,
+    ramp: Ramp,
+    size: (i32, i32),
+    span: (i32, i32),
+}
+
+impl PartialEq for KnownRamp {
+    fn eq(&self, _: &KnownRamp) -> bool {
+        true
+    }
+}
+
+impl std::fmt::Debug for KnownRamp {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("KnownRamp")
+    }
+}
+
+impl KnownRamp {
+    /// Nothing known.
+    pub(crate) const NONE: KnownRamp = KnownRamp(None);
+
+    /// What a walk of box `from` on `ramp` between `x0` and `x1` learns of
+    /// the cells it reads: that they are the ramp's world, a short way's
+    /// a stretch beyond it ([`reach`]). `None`: they are not.
+    fn learn(grid: &Grid, ramp: &Ramp, from: &Rect, way: (i32, i32)) -> Option<KnownRamp> {
+        let reads = Reads::of(grid, ramp, from);
+        let (first, last) = reads.columns(way);
+        let far = (way.0 - FAR * TILE, way.1 + FAR * TILE);
+        let span = Some(far)
+            .filter(|&far| by_runs(&reads, far))
+            .or_else(|| (last - first < SHORT).then(|| reach(&reads, way)).flatten())
+            .or_else(|| in_world(&reads, way).then_some(way))?;
+        Some(KnownRamp(Some(Checked {
+            version: grid.version(),
+            ramp: *ramp,
+            size: (from.w, from.h),
+            span,
+        })))
+    }
+
+    /// What it knows of the cells round box `r`, if it knows they are
+    /// the world of a ramp the box stands on.
+    fn standing(&self, grid: &Grid, r: &Rect) -> Option<Checked> {
+        let k = self.0?;
+        let known = k.version == grid.version() && k.size == (r.w, r.h);
+        let within = k.span.0 <= r.x && r.x <= k.span.1;
+        (known && within && rest_on(&k.ramp, r.x, r.w) == r.bottom()).then_some(k)
+    }
+}
+
+/// The solid ramp under the middle of box `r`'s feet ([`ramp_under`]),
+/// if the box stands there as it would in that ramp's world.
+fn standing_on_ramp(grid: &Grid, r: &Rect) -> Option<Ramp> {
+    let ramp = ramp_under(grid, r).filter(|r| !r.one_way)?;
+    (rest_on(&ramp, r.x, r.w) == r.bottom()).then_some(ramp)
 }
 
 /// The ramp whose surface the middle of box `r`'s feet is on: the slope
@@ -196,9 +379,17 @@ fn rest_on(ramp: &Ramp, x: i32, w: i32) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::collide::slopes::tests::{any_ramp, grid_of, NOTHING, RAMP_KINDS};
-    use crate::collide::slopes::{pixel_move, plain_move, stands, walk, walk_by};
-    use crate::collide::{move_axis, CollisionMode, Passing};
+    use crate::collide::slopes::tests::{any_ramp, grid_of, ramp_across, NOTHING, RAMP_KINDS};
+    use crate::collide::slopes::{pixel_move, plain_move, stands, walk, walk_by, walk_if_standing};
+    use crate::collide::{
+        move_axis, move_through, CollisionMode, Passing, SolidSet, Through, Triggers,
+    };
+
+    /// Whether the walk of box `from` by `d` on `g` is taken in closed
+    /// form, knowing nothing of the cells yet.
+    fn closed(g: &Grid, from: Rect, d: i32, rising: bool) -> bool {
+        super::walk(g, &NOTHING, (from, d), rising, &mut KnownRamp::default()).is_some()
+    }
 
     /// [`any_ramp`] with `changed` cells put on it.
     fn ramp(surface: &[char], fill: char, up: bool, changed: &[(usize, usize, char)]) -> Grid {
@@ -249,14 +440,16 @@ mod tests {
                                 let m = move_axis(mode, &g, &[], from, Axis::Y, d, &passing);
                                 assert_eq!(m, rule, "{mode} fall of {from:?} by {d}");
                             }
-                            falls += usize::from(stopped_going_down(&g, &from).is_some());
+                            falls += usize::from(
+                                stopped_going_down(&g, &from, &KnownRamp::NONE).is_some(),
+                            );
                         }
                         for d in [-65, -64, -17, -16, -2, -1, 1, 2, 15, 16, 64, 65] {
                             for rising in [false, true] {
                                 let rule = walk_by(&g, &NOTHING, (from, d), rising, None, false);
                                 let fast = walk(&g, &NOTHING, from, d, rising, None);
                                 assert_eq!(fast, rule, "walk of {from:?} by {d}, {rising}");
-                                let taken = super::walk(&g, &NOTHING, from, d, rising).is_some();
+                                let taken = closed(&g, from, d, rising);
                                 walks += usize::from(taken);
                                 compared += 1;
                             }
@@ -270,6 +463,157 @@ mod tests {
             walks > 30_000 && falls > 5_000,
             "{walks} walks, {falls} falls"
         );
+    }
+
+    /// Body `from`'s walk by `d` on `g` (`rising` or not), with what it
+    /// `known`s of the ramp, and then its fall of a pixel, each against
+    /// the pixel rule; `from` becomes where it ends. Whether its knowledge
+    /// answered for the cells of the walk (`None`: it did not stand).
+    fn step(
+        g: &Grid,
+        from: &mut Rect,
+        (d, rising): (i32, bool),
+        known: &mut KnownRamp,
+    ) -> Option<bool> {
+        let to = from.x + d;
+        let answered = known
+            .standing(g, from)
+            .is_some_and(|k| k.span.0 <= from.x.min(to) && from.x.max(to) <= k.span.1);
+        let fast = walk_if_standing(g, &NOTHING, (*from, d), rising, None, known);
+        if !stands(g, &NOTHING, from) {
+            assert_eq!(fast, None, "{from:?} does not stand");
+            return None;
+        }
+        let rule = walk_by(g, &NOTHING, (*from, d), rising, None, false);
+        assert_eq!(fast, Some(rule), "walk of {from:?} by {d}, {rising}");
+        *from = from
+            .shifted(Axis::X, rule.along_x.moved)
+            .shifted(Axis::Y, rule.climb.dy);
+        let fall = pixel_move(g, &NOTHING, *from, Axis::Y, 1, from.bottom(), 0);
+        let through = Through {
+            tile_top: None,
+            deep: false,
+            solids: &SolidSet::default(),
+            triggers: Triggers::NONE,
+            known,
+        };
+        for mode in CollisionMode::EXACT {
+            let m = move_through(mode, g, &[], *from, (Axis::Y, 1), &through);
+            assert_eq!(m, fall, "{mode} fall of {from:?}");
+        }
+        *from = from.shifted(Axis::Y, fall.moved);
+        Some(answered)
+    }
+
+    /// A body that keeps what it found of a ramp's cells ([`KnownRamp`])
+    /// walks and falls as the pixel rule says, step after step: on every
+    /// kind of ramp, short and long, with a cell some way off changed,
+    /// bodies of a few
+    /// sizes walk to and fro by many lengths and fall a pixel after each
+    /// walk; then go on with what they know after a cell near them changes
+    /// (the grid's tiles are new), and a body of another size goes on with
+    /// it too. Counts the walks that
+    /// knowledge answered, so a test that never reaches it fails.
+    #[test]
+    fn what_a_body_knows_of_a_ramp_never_changes_where_it_goes() {
+        let ways = [1, 1, 3, -2, 16, -40, 90, -1, 1, -130, 7, 2, -5];
+        // Cells round a body's feet (columns on, rows down), and a tile.
+        let changes = [
+            (1, -1, '#'),
+            (2, 0, '^'),
+            (-1, 0, '2'),
+            (0, 0, '.'),
+            (1, 1, '.'),
+            (-2, -1, 'J'),
+            (3, -2, '#'),
+        ];
+        let sizes = [(12, 16), (40, 4), (1, 1), (13, 20)];
+        let (mut answered, mut walks) = (0, 0);
+        let mut walk_on = |g: &Grid, from: &mut Rect, known: &mut KnownRamp| {
+            for (k, d) in ways.into_iter().enumerate() {
+                match step(g, from, (d, k % 4 == 3), known) {
+                    Some(a) => (answered, walks) = (answered + usize::from(a), walks + 1),
+                    None => return,
+                }
+            }
+        };
+        let land = |g: &Grid, x: i32, (w, h): (i32, i32)| {
+            let top = Rect::new(x, 0, w, h);
+            top.shifted(Axis::Y, plain_move(g, &NOTHING, top, Axis::Y, 480).moved)
+        };
+        for ((surface, fill, up), n) in RAMP_KINDS.into_iter().flat_map(|k| [(k, 30), (k, 80)]) {
+            let mid = n as i32 * TILE / 2;
+            for (i, size) in sizes.into_iter().enumerate() {
+                let starts = (mid - 90..mid - 40).step_by(7);
+                for (x, (dc, dr, t)) in starts.zip(changes.into_iter().cycle()) {
+                    let mut g = grid_of(ramp_across(n, surface, fill, up));
+                    let mut from = land(&g, x, size);
+                    let mut known = KnownRamp::NONE;
+                    // A block on the ramp some way off before it walks,
+                    // and a cell changed near it after it has learnt the
+                    // cells.
+                    for near in [false, true] {
+                        let feet = [from.x + from.w / 2, from.bottom()].map(|p| p.div_euclid(TILE));
+                        let (cell, tile) = match near {
+                            true => ((feet[0] + dc, feet[1] + dr), t),
+                            false => {
+                                let col = feet[0] + 5 * dc;
+                                let surface = (0..n as i32).find(|&r| g.get(col, r).is_slope());
+                                ((col, surface.unwrap_or(0) - 1), '#')
+                            }
+                        };
+                        let cell = crate::geom::Cell::new(cell.0, cell.1);
+                        let _ = g.put(cell, Tile::from_char(tile).expect("a tile"));
+                        walk_on(&g, &mut from, &mut known);
+                    }
+                    let mut other = land(&g, from.x, sizes[(i + 1) % sizes.len()]);
+                    walk_on(&g, &mut other, &mut known);
+                }
+            }
+        }
+        assert!(
+            answered > 500 && walks > 2 * answered,
+            "{answered} of {walks}"
+        );
+    }
+
+    /// What a body learns of a ramp stops a column short of a block on it,
+    /// either way: on every kind of ramp, with a block over the ramp a few
+    /// columns on either side, a body that has learnt the cells with a
+    /// step of a pixel walks to every pixel up to the block and past it,
+    /// and each walk is the rule's.
+    #[test]
+    fn what_a_body_learns_of_a_ramp_ends_where_the_ramp_does() {
+        let mut answered = 0;
+        let blocks = [(30, -3), (30, 3), (80, -3), (80, 3), (80, -12), (80, 12)];
+        for (surface, fill, up) in RAMP_KINDS {
+            for (n, side) in blocks {
+                let mid = n as i32 * TILE / 2;
+                for x in (mid - 72..mid - 56).step_by(3) {
+                    let mut g = grid_of(ramp_across(n, surface, fill, up));
+                    let start = Rect::new(x, 0, 12, 16);
+                    let start = start.shifted(
+                        Axis::Y,
+                        plain_move(&g, &NOTHING, start, Axis::Y, 2000).moved,
+                    );
+                    let col = start.x.div_euclid(TILE) + side;
+                    let surface_row = (0..n as i32)
+                        .find(|&r| g.get(col, r).is_slope())
+                        .expect("a ramp");
+                    g.put(crate::geom::Cell::new(col, surface_row - 1), Tile::Solid)
+                        .expect("in the grid");
+                    for d in (1..=64).chain((65..=220).step_by(5)) {
+                        let (mut from, mut known) = (start, KnownRamp::NONE);
+                        if step(&g, &mut from, (1, false), &mut known).is_none() {
+                            break;
+                        }
+                        let on = step(&g, &mut from, (d * side.signum(), false), &mut known);
+                        answered += usize::from(on == Some(true));
+                    }
+                }
+            }
+        }
+        assert!(answered > 2_000, "{answered}");
     }
 
     /// Each walk and fall of [`compare`] on `g` from box `from`: the
@@ -289,7 +633,7 @@ mod tests {
                 &Passing::default(),
             );
             assert_eq!(m, rule, "fall of {from:?} by {d}");
-            falls += usize::from(stopped_going_down(g, &from).is_some());
+            falls += usize::from(stopped_going_down(g, &from, &KnownRamp::NONE).is_some());
         }
         for d in [-40, -17, -1, 1, 2, 17, 40] {
             let rule = walk_by(g, &NOTHING, (from, d), false, None, false);
@@ -298,7 +642,7 @@ mod tests {
                 rule,
                 "{from:?} by {d}"
             );
-            walks += usize::from(super::walk(g, &NOTHING, from, d, false).is_some());
+            walks += usize::from(closed(g, from, d, false));
         }
         (walks, falls)
     }

@@ -23,7 +23,11 @@ pub(super) const RAMP_KINDS: [(&[char], char, bool); 6] = [
 /// A ramp of `surface` cells (one or two a row) across a 30 × 30 grid,
 /// rising right if `up`, each column filled below with `fill`.
 pub(super) fn any_ramp(surface: &[char], fill: char, up: bool) -> Vec<Vec<char>> {
-    let n = 30;
+    ramp_across(30, surface, fill, up)
+}
+
+/// [`any_ramp`] across an `n` × `n` grid.
+pub(super) fn ramp_across(n: usize, surface: &[char], fill: char, up: bool) -> Vec<Vec<char>> {
     let mut g = vec![vec!['.'; n]; n];
     for k in 1..n - 1 {
         let along = if up { k - 1 } else { n - 2 - k };
@@ -400,6 +404,7 @@ fn naive_lifts_a_walk_onto_a_ramp_or_pushes_it_back_from_a_steep_side() {
         deep: false,
         solids: &crate::collide::SolidSet::default(),
         triggers: Triggers::NONE,
+        known: &KnownRamp::NONE,
     };
     let walk =
         |g: &Grid, from: Rect, dx: i32| crate::collide::naive_walk(g, &[], from, dx, &through);

@@ -36,39 +36,45 @@ pub(crate) fn walk(
     rising: bool,
     trail: Option<&mut Vec<Rect>>,
 ) -> Walked {
-    match closed_form(grid, around, (from, distance), rising, trail.is_some()) {
+    let mut known = KnownRamp::NONE;
+    let walk = (from, distance);
+    match closed_form(grid, around, walk, rising, trail.is_some(), &mut known) {
         Some(w) => w,
         None => walk_by(grid, around, (from, distance), rising, trail, true),
     }
 }
 
 /// A walk that starts standing on a ramp and stays on it, at once
-/// (`flush.rs`); one that keeps a `trail` of its boxes goes by the rule.
+/// (`flush.rs`, asking `known` first); one that keeps a `trail` of its
+/// boxes goes by the rule.
 fn closed_form(
     grid: &Grid,
     around: &Around,
-    (from, distance): (Rect, i32),
+    walk: (Rect, i32),
     rising: bool,
     trail: bool,
+    known: &mut KnownRamp,
 ) -> Option<Walked> {
     match trail {
         true => None,
-        false => flush::walk(grid, around, from, distance, rising),
+        false => flush::walk(grid, around, walk, rising, known),
     }
 }
 
 /// [`walk`], if box `from` stands (`None`: it does not, and a body that
-/// does not stand does not walk).
+/// does not stand does not walk), with what the body `known` of the cells
+/// of a ramp asked first and kept.
 pub(crate) fn walk_if_standing(
     grid: &Grid,
     around: &Around,
-    from: Rect,
-    distance: i32,
+    (from, distance): (Rect, i32),
     rising: bool,
     trail: Option<&mut Vec<Rect>>,
+    known: &mut KnownRamp,
 ) -> Option<Walked> {
     // NOTE: a walk in closed form says the box stands, too.
-    if let Some(w) = closed_form(grid, around, (from, distance), rising, trail.is_some()) {
+    let walk = (from, distance);
+    if let Some(w) = closed_form(grid, around, walk, rising, trail.is_some(), known) {
         return Some(w);
     }
     stands(grid, around, &from)
