@@ -19,11 +19,12 @@
 //! for what it stands on) is what the ramp's world says, with no moving
 //! solid near. A body keeps what it found of those cells ([`KnownRamp`]):
 //! while the grid's tiles stay the same, a walk or fall within the stretch
-//! it found them for asks no cell again. A walk that is not such a walk (a moving solid or a trail
-//! to keep, anything else near, a rising walk that would go down) goes by
-//! the rule and its other shortcuts; so does one on a one-way ramp, whose
-//! line holds a walking body only in a column its two boxes share (a body
-//! a pixel or two wide walks level through it, where `B` says otherwise).
+//! it found them for asks no cell again. A walk that is not such a walk
+//! (a moving solid or a trail to keep, anything else near, a rising walk
+//! that would go down) goes by the rule and its other shortcuts; so does
+//! one on a one-way ramp, whose line holds a walking body only in a column
+//! its two boxes share (a body a pixel or two wide walks level through it,
+//! where `B` says otherwise).
 
 use std::ops::RangeInclusive;
 
@@ -282,6 +283,7 @@ const SHORT: i32 = 4;
 #[derive(Clone, Copy, Default)]
 pub(crate) struct KnownRamp(Option<Checked>);
 
+/// What [`KnownRamp`] holds, when it holds anything.
 #[derive(Clone, Copy, Debug)]
 struct Checked {
     version: u64,
@@ -306,9 +308,10 @@ impl KnownRamp {
     /// Nothing known.
     pub(crate) const NONE: KnownRamp = KnownRamp(None);
 
-    /// What a walk of box `from` on `ramp` between `x0` and `x1` learns of
-    /// the cells it reads: that they are the ramp's world, a short way's
-    /// a stretch beyond it ([`reach`]). `None`: they are not.
+    /// What a walk of box `from` on `ramp` along `way` learns of the cells
+    /// it reads: that they are the ramp's world [`FAR`] columns either
+    /// side (by the grid's runs), else a short way's up to [`AHEAD`]
+    /// either side ([`reach`]), else along its way. `None`: they are not.
     fn learn(grid: &Grid, ramp: &Ramp, from: &Rect, way: (i32, i32)) -> Option<KnownRamp> {
         let reads = Reads::of(grid, ramp, from);
         let (first, last) = reads.columns(way);

@@ -62,8 +62,8 @@ fn closed_form(
 }
 
 /// [`walk`], if box `from` stands (`None`: it does not, and a body that
-/// does not stand does not walk), with what the body `known` of the cells
-/// of a ramp asked first and kept.
+/// does not stand does not walk). What the body knows of a ramp's cells
+/// (`known`) is asked first, and what it learns is kept there.
 pub(crate) fn walk_if_standing(
     grid: &Grid,
     around: &Around,
