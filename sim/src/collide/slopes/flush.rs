@@ -280,7 +280,7 @@ const SHORT: i32 = 4;
 /// down. A cache: what it holds never changes where a body goes (what it
 /// does not say is asked of the cells), so two bodies are equal whatever
 /// theirs holds.
-#[derive(Clone, Copy, Default)]
+#[derive(Clone, Copy)]
 pub(crate) struct KnownRamp(Option<Checked>);
 
 /// What [`KnownRamp`] holds, when it holds anything.

@@ -11,7 +11,8 @@ use crate::collide::{
 /// Whether the walk of box `from` by `d` on `g` is taken in closed
 /// form, knowing nothing of the cells yet.
 fn closed(g: &Grid, from: Rect, d: i32, rising: bool) -> bool {
-    super::walk(g, &NOTHING, (from, d), rising, &mut KnownRamp::default()).is_some()
+    let mut known = KnownRamp::NONE;
+    super::walk(g, &NOTHING, (from, d), rising, &mut known).is_some()
 }
 
 /// [`any_ramp`] with `changed` cells put on it.
