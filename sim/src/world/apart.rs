@@ -112,6 +112,7 @@ impl World {
         if !quiet {
             return None;
         }
+        self.recall_away();
         let n = self.bodies.len();
         let mut later = Vec::with_capacity(n);
         let mut areas: Vec<Rect> = Vec::new();
@@ -200,7 +201,9 @@ impl World {
             && !self.level.grid.has_slopes()
             // NOTE: the level's player is never taken whole: with no
             // other body that could be, there is nothing to work out.
-            && self.index.len(Layer::Other) > usize::from(!self.bodies[0].removed);
+            // (those left out of the index last step are others too)
+            && self.index.len(Layer::Other) + self.index.away().len()
+                > usize::from(!self.bodies[0].removed);
         if !quiet {
             return None;
         }
@@ -248,42 +251,69 @@ impl World {
         let clear = |top: i32, bottom: i32| !rising && clear_of(&rows, top, bottom);
         let mut taken = vec![false; n];
         let mut died = false;
+        let mut away = Vec::new();
         let bottom = self.level.grid.pixel_height();
         for (i, whole) in taken.iter_mut().enumerate() {
             let id = BodyId(i as u32);
+            *whole = self.whole_among_crates(id, &clear, bottom, &mut died);
+            // NOTE: a body taken whole is left out of the index (no crate
+            // asks where it is this step, and it may be taken whole the
+            // next step too); every other body is in it, before any crate
+            // moves.
             let b = &self.bodies[i];
-            let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall && b.in_play();
-            // NOTE: what `World::decide` does here, where no crate is
-            // under the feet.
-            if !own || !clear(b.rect.bottom(), b.rect.bottom() + 1) {
-                if !b.rules.solid {
-                    self.decide(id);
-                }
-                continue;
+            if *whole {
+                self.index.remove(Layer::Other, id);
+                away.push(id);
+            } else if !b.removed && World::layer(b) == Layer::Other && !self.index.holds(id) {
+                self.index.insert(Layer::Other, id, &b.rect);
             }
-            let b = &mut self.bodies[i];
-            decide_alone(b, &self.level.grid, &self.tunings[b.tuning as usize]);
-            // NOTE: only its rows matter: every crate may go anywhere along x.
-            let Some(reach) = rows_reach(&self.bodies[i]) else {
-                continue;
-            };
-            let r = self.bodies[i].rect;
-            let (top, under) = (r.y.saturating_sub(reach), r.bottom().saturating_add(reach));
-            debug_assert!({
-                let area = self.own_area(&self.bodies[i]);
-                top <= area.y && area.bottom() <= under
-            });
-            if !clear(top, under) {
-                continue;
-            }
-            let (mode, grid) = (self.mode, &self.level.grid);
-            let b = &mut self.bodies[i];
-            let from = b.rect;
-            died |= move_alone(b, mode, grid, &self.tunings[b.tuning as usize], bottom);
-            self.index.moved(Layer::Other, id, &from, &b.rect);
-            *whole = true;
         }
+        self.index.set_away(away);
         Some(Whole { taken, died })
+    }
+
+    /// Step (1) for body `id` among crates ([`World::decide_among_crates`]),
+    /// and the rest of its step too if its decision and its own moves stay
+    /// within rows `clear` says no crate reaches: whether it took its whole
+    /// step (and `died` notes a death). Crates have decided already.
+    #[inline(always)]
+    fn whole_among_crates(
+        &mut self,
+        id: BodyId,
+        clear: &impl Fn(i32, i32) -> bool,
+        bottom: i32,
+        died: &mut bool,
+    ) -> bool {
+        let i = id.index();
+        let b = &self.bodies[i];
+        let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall && b.in_play();
+        // NOTE: what `World::decide` does here, where no crate is under
+        // the feet.
+        if !own || !clear(b.rect.bottom(), b.rect.bottom() + 1) {
+            if !b.rules.solid {
+                self.decide(id);
+            }
+            return false;
+        }
+        let b = &mut self.bodies[i];
+        decide_alone(b, &self.level.grid, &self.tunings[b.tuning as usize]);
+        // NOTE: only its rows matter: every crate may go anywhere along x.
+        let Some(reach) = rows_reach(b) else {
+            return false;
+        };
+        let r = b.rect;
+        let (top, under) = (r.y.saturating_sub(reach), r.bottom().saturating_add(reach));
+        debug_assert!({
+            let area = self.own_area(&self.bodies[i]);
+            top <= area.y && area.bottom() <= under
+        });
+        if !clear(top, under) {
+            return false;
+        }
+        let (mode, grid) = (self.mode, &self.level.grid);
+        let b = &mut self.bodies[i];
+        *died |= move_alone_apart(b, mode, grid, &self.tunings[b.tuning as usize], bottom);
+        true
     }
 
     /// Whether no body can touch another now: no solids (not even removed
@@ -328,6 +358,19 @@ impl World {
             self.deaths_take_effect(|_| false);
         }
     }
+}
+
+/// [`move_alone`], for a body taken whole among crates: a call of its own,
+/// so that the loop over every body stays small.
+#[inline(never)]
+fn move_alone_apart(
+    b: &mut Body,
+    mode: CollisionMode,
+    grid: &Grid,
+    tuning: &Tuning,
+    bottom: i32,
+) -> bool {
+    move_alone(b, mode, grid, tuning, bottom)
 }
 
 /// Spans of rows `(top, bottom)`, bottom exclusive, sorted and joined

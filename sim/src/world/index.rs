@@ -116,6 +116,10 @@ pub(crate) struct Index {
     relinked_lately: [u64; 3],
     /// How the layers are kept: each step's choice, or always one way.
     pub(crate) policy: Policy,
+    /// Other bodies left out while nothing can reach them
+    /// ([`Index::set_away`]), until [`Index::recall`] (or the other bodies
+    /// are kept afresh). A body in it may have been put back since.
+    away: Vec<BodyId>,
 }
 
 /// One body of a layer kept as a list, with the cells it touches
@@ -180,6 +184,7 @@ impl Index {
             asked_lately: [0; 3],
             relinked_lately: [0; 3],
             policy: Policy::Cheaper,
+            away: Vec::new(),
         }
     }
 
@@ -260,6 +265,9 @@ impl Index {
         if keep == self.others {
             return;
         }
+        // NOTE: either way, no other body is away any more: forgotten
+        // with the rest, or put back with the rest by the caller.
+        self.away.clear();
         if !keep {
             for id in 0..self.first.len().min(bodies) {
                 let at = self.first[id];
@@ -467,8 +475,39 @@ impl Index {
         self.insert(layer, id, new);
     }
 
+    /// Whether body `id` is in the index (in any layer).
+    #[inline(always)]
+    pub(crate) fn holds(&self, id: BodyId) -> bool {
+        self.first.get(id.index()).is_some_and(|&at| at != NONE)
+    }
+
+    /// The other bodies left out now ([`Index::set_away`]).
+    pub(crate) fn away(&self) -> &[BodyId] {
+        &self.away
+    }
+
+    /// Notes `away` as the other bodies left out: the caller has taken
+    /// each out, and put back every body it left out before that is not
+    /// in `away`. Only a step in which nothing can reach them leaves
+    /// bodies out: one that moves them, or asks where they are, puts them
+    /// back first ([`Index::recall`]).
+    pub(crate) fn set_away(&mut self, away: Vec<BodyId>) {
+        self.away = away;
+    }
+
+    /// Puts back every other body left out, each at the box `rect_of`
+    /// gives (`None`: it is gone for good).
+    pub(crate) fn recall(&mut self, rect_of: impl Fn(BodyId) -> Option<Rect>) {
+        for id in std::mem::take(&mut self.away) {
+            if let Some(r) = rect_of(id) {
+                self.insert(Layer::Other, id, &r);
+            }
+        }
+    }
+
     /// Empties the index.
     pub(crate) fn clear(&mut self) {
+        self.away.clear();
         for heads in &mut self.heads {
             heads.fill(NONE);
         }

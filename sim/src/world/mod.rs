@@ -216,6 +216,10 @@ impl World {
             true => self.decide_all(),
             false => None,
         };
+        // NOTE: only a step among crates leaves bodies out of the index.
+        if taken.is_none() {
+            self.recall_away();
+        }
         let done = |i: usize| taken.as_ref().is_some_and(|t| t.taken[i]);
         let mut crates = Vec::new();
         let mut riders = Vec::new();
@@ -447,6 +451,20 @@ impl World {
         }
         let bodies = &self.bodies;
         self.index.plan(|id| bodies[id.index()].rect);
+    }
+
+    /// Puts back into the index every other body a step among crates left
+    /// out ([`World::decide_among_crates`]): before anything moves them or
+    /// asks where they are.
+    fn recall_away(&mut self) {
+        if self.index.away().is_empty() {
+            return;
+        }
+        let bodies = &self.bodies;
+        self.index.recall(|id| {
+            let b = &bodies[id.index()];
+            (!b.removed && World::layer(b) == Layer::Other).then_some(b.rect)
+        });
     }
 
     /// Puts every body not removed into the index afresh.

@@ -6,7 +6,10 @@ use crate::geom::Rect;
 use crate::input::Keys;
 use crate::level::Level;
 use crate::tuning::Tuning;
-use crate::world::{ActorSpec, BodyId, Drive, World};
+use std::cell::Cell;
+
+use crate::mover::SolidKind;
+use crate::world::{ActorSpec, BodyId, Drive, Kind, Rules, World};
 
 use super::super::How;
 use super::{
@@ -143,4 +146,104 @@ fn a_crate_a_spring_throws_up_pushes_the_body_above_it() {
         let b = world.body(hanging).unwrap();
         assert!(b.rect().y < 20 || b.events().crush, "{spring_speed}: {b:?}");
     }
+}
+
+#[test]
+fn bodies_left_out_of_the_index_are_back_in_it_when_something_else_may_reach_them() {
+    // Actors taken whole among crates are out of the index; a bullet, a
+    // walker for a while, then a solid of the game's (or, in a second
+    // run, the crates taken away and a walker put at once) each make a
+    // step that is not among crates alone, aimed at an actor in the room
+    // above the crates (where they are taken whole), and must meet it
+    // there.
+    let level = Level::parse(CRATES, "crates.txt").unwrap();
+    for solids in [true, false] {
+        let mut world = World::new(level.clone(), CollisionMode::Substep);
+        let rules = |k: u64, spec: ActorSpec| spec.hazards(!k.is_multiple_of(5));
+        let (player, drive) = crowd(&mut world, 5, 440, rules, 300, 600.0);
+        // NOTE: one actor stands still on a one-way top in that room.
+        let victim = world.add_actor(Rect::new(100, 52, 10, 12)).unwrap();
+        let killed = Cell::new(false);
+        let (walker, solid) = (Cell::new(None), Cell::new(None));
+        let (count, away) = (Cell::new(0), Cell::new(0));
+        // NOTE: both worlds are driven alike, one after the other, so the
+        // ids noted are the same in both.
+        let drive = |w: &mut World, n: usize| {
+            drive(w, n);
+            let at = aim(w);
+            let walker_at = |w: &mut World, r: Rect| {
+                let spec = ActorSpec::new(Rect::new(r.x, r.y, 8, 8))
+                    .drive(Drive::Walker)
+                    .rules(Rules::WALKER);
+                w.add(spec).unwrap()
+            };
+            match (n % 100, at) {
+                // NOTE: each mode starts afresh.
+                _ if n == 0 => {
+                    walker.set(None);
+                    solid.set(None);
+                }
+                (20, Some(r)) => {
+                    let (x, y) = (r.x as f64 + 4.0, r.y as f64 - 30.0);
+                    w.spawn_bullet((x, y), (0.0, 2000.0)).unwrap();
+                }
+                (40, _) => walker.set(at.map(|r| walker_at(w, r))),
+                (45, _) => {
+                    if let Some(id) = walker.get() {
+                        w.remove(id).unwrap();
+                    }
+                }
+                (60, _) if solids => solid.set(at.map(|r| {
+                    let s = w.add_solid(Rect::new(r.x - 10, r.y, 10, 12), SolidKind::Solid);
+                    s.unwrap()
+                })),
+                (61..=70, _) if solid.get().is_some() => {
+                    w.move_solid(solid.get().unwrap(), 6, 0).unwrap();
+                }
+                (71, _) => {
+                    if let Some(s) = solid.get() {
+                        w.remove_solid(s).unwrap();
+                    }
+                }
+                (90, _) if n == 290 && !solids => {
+                    let crates: Vec<BodyId> = w
+                        .bodies()
+                        .filter(|b| b.kind() == Kind::Crate && b.in_play())
+                        .map(|b| b.id())
+                        .collect();
+                    for id in crates {
+                        w.remove(id).unwrap();
+                    }
+                    // NOTE: a walker walks (left, as it starts) into the
+                    // actor standing still: only its own move meets it.
+                    let r = w.body(victim).unwrap().rect();
+                    let r = Rect::new(r.right() + 4, r.bottom() - 8, 8, 8);
+                    walker.set(Some(walker_at(w, r)));
+                }
+                _ => {}
+            }
+            if n == 320 {
+                killed.set(killed.get() || !w.body(victim).unwrap().in_play());
+            }
+            count.set(count.get() + taken_whole(w));
+            away.set(away.get() + w.index.away().len());
+        };
+        same_taken(&world, &player[..400], drive, How::Phases);
+        assert!(count.get() > 1500, "only {} taken whole", count.get());
+        assert!(away.get() > 1500, "only {} away", away.get());
+        assert_eq!(killed.get(), !solids, "the walker's victim");
+    }
+}
+
+/// An actor in the room above the crates that hazards kill and that
+/// does not fall as a crate does (so it may be taken whole), if any.
+fn aim(w: &World) -> Option<Rect> {
+    w.bodies()
+        .filter(|b| {
+            let r = b.rules();
+            let falls = b.drive() == Drive::Fall;
+            b.id().0 > 0 && b.in_play() && r.hazards && !r.solid && !r.deadly && !falls
+        })
+        .map(|b| b.rect())
+        .find(|r| r.bottom() < 100)
 }
