@@ -82,7 +82,7 @@ impl Tile {
     }
 
     /// The tile a stored code holds: its nibble, and the fifth bit as 0x10
-    /// (only values written by [`Grid::set`] occur).
+    /// (only values written by [`Grid::set`](super::Grid::set) occur).
     #[inline]
     pub(super) fn from_code(n: u8) -> Tile {
         match n {

@@ -27,7 +27,10 @@
 //! another body, a step in which no crate rises keeps each crate within
 //! the rows from its top to its bottom after its fall (and the falls that
 //! carry it): a body on none of those rows, now or anywhere its own moves
-//! may take it, takes its whole step at once in the same way.
+//! may take it, takes its whole step at once in the same way. No crate
+//! asks where it is in that step, so it leaves the index's cells until a
+//! step does not take it whole ([`World::recall_away`]): a crowd far
+//! from the crates costs nothing to keep there.
 //!
 //! All three exist for speed alone: `verify` replays millions of steps on
 //! levels of tiles alone, and ten thousand actors or walkers cost what the
@@ -314,6 +317,20 @@ impl World {
         let b = &mut self.bodies[i];
         *died |= move_alone_apart(b, mode, grid, &self.tunings[b.tuning as usize], bottom);
         true
+    }
+
+    /// Puts back into the index every other body a step among crates left
+    /// out ([`World::decide_among_crates`]): before anything moves them or
+    /// asks where they are.
+    pub(super) fn recall_away(&mut self) {
+        if self.index.away().is_empty() {
+            return;
+        }
+        let bodies = &self.bodies;
+        self.index.recall(|id| {
+            let b = &bodies[id.index()];
+            (!b.removed && World::layer(b) == Layer::Other).then_some(b.rect)
+        });
     }
 
     /// Whether no body can touch another now: no solids (not even removed

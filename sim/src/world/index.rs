@@ -24,6 +24,10 @@
 //! step starts by choosing, per layer, whichever cost less over the last
 //! few steps ([`Index::plan`]); both give the same answers, so the choice
 //! only changes how fast they come.
+//!
+//! Other bodies that nothing can reach in a step may also be left out for
+//! as long as that lasts ([`Index::set_away`]); the step that may reach
+//! them puts them back first ([`Index::recall`]).
 
 use std::cell::Cell;
 

@@ -453,20 +453,6 @@ impl World {
         self.index.plan(|id| bodies[id.index()].rect);
     }
 
-    /// Puts back into the index every other body a step among crates left
-    /// out ([`World::decide_among_crates`]): before anything moves them or
-    /// asks where they are.
-    fn recall_away(&mut self) {
-        if self.index.away().is_empty() {
-            return;
-        }
-        let bodies = &self.bodies;
-        self.index.recall(|id| {
-            let b = &bodies[id.index()];
-            (!b.removed && World::layer(b) == Layer::Other).then_some(b.rect)
-        });
-    }
-
     /// Puts every body not removed into the index afresh.
     fn index_bodies(&mut self) {
         self.index.clear();
