@@ -46,6 +46,7 @@ impl Keys {
     }
 
     /// The keys of `self` that are not in `other`.
+    #[inline]
     pub fn without(self, other: Keys) -> Keys {
         Keys {
             left: self.left && !other.left,
@@ -96,6 +97,7 @@ pub struct Buttons {
 
 impl Buttons {
     /// The buttons of a step whose held keys are `now`, after a step that held `before`.
+    #[inline]
     pub fn after(before: Keys, now: Keys) -> Buttons {
         Buttons {
             held: now,

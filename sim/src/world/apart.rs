@@ -250,22 +250,28 @@ impl World {
                     .saturating_add(SPARE_ROWS),
             ));
         }
-        let rows = merged(rows);
-        let clear = |top: i32, bottom: i32| !rising && clear_of(&rows, top, bottom);
+        // NOTE: with a crate rising, every row may be reached.
+        let rows = match rising {
+            true => vec![(i32::MIN, i32::MAX)],
+            false => merged(rows),
+        };
         let mut taken = vec![false; n];
         let mut died = false;
         let mut away = Vec::new();
         let bottom = self.level.grid.pixel_height();
         for (i, whole) in taken.iter_mut().enumerate() {
             let id = BodyId(i as u32);
-            *whole = self.whole_among_crates(id, &clear, bottom, &mut died);
+            *whole = self.whole_among_crates(id, &rows, bottom, &mut died);
             // NOTE: a body taken whole is left out of the index (no crate
             // asks where it is this step, and it may be taken whole the
             // next step too); every other body is in it, before any crate
             // moves.
             let b = &self.bodies[i];
             if *whole {
-                self.index.remove(Layer::Other, id);
+                // NOTE: most were out already (the call is not free).
+                if self.index.holds(id) {
+                    self.index.remove(Layer::Other, id);
+                }
                 away.push(id);
             } else if !b.removed && World::layer(b) == Layer::Other && !self.index.holds(id) {
                 self.index.insert(Layer::Other, id, &b.rect);
@@ -277,13 +283,14 @@ impl World {
 
     /// Step (1) for body `id` among crates ([`World::decide_among_crates`]),
     /// and the rest of its step too if its decision and its own moves stay
-    /// within rows `clear` says no crate reaches: whether it took its whole
-    /// step (and `died` notes a death). Crates have decided already.
+    /// clear of the rows a crate may reach (`rows`, [`merged`]): whether it
+    /// took its whole step (and `died` notes a death). Crates have decided
+    /// already.
     #[inline(always)]
     fn whole_among_crates(
         &mut self,
         id: BodyId,
-        clear: &impl Fn(i32, i32) -> bool,
+        rows: &[(i32, i32)],
         bottom: i32,
         died: &mut bool,
     ) -> bool {
@@ -292,7 +299,7 @@ impl World {
         let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall && b.in_play();
         // NOTE: what `World::decide` does here, where no crate is under
         // the feet.
-        if !own || !clear(b.rect.bottom(), b.rect.bottom() + 1) {
+        if !own || !clear_of(rows, b.rect.bottom(), b.rect.bottom() + 1) {
             if !b.rules.solid {
                 self.decide(id);
             }
@@ -310,7 +317,7 @@ impl World {
             let area = self.own_area(&self.bodies[i]);
             top <= area.y && area.bottom() <= under
         });
-        if !clear(top, under) {
+        if !clear_of(rows, top, under) {
             return false;
         }
         let (mode, grid) = (self.mode, &self.level.grid);
@@ -406,6 +413,7 @@ fn merged(mut rows: Vec<(i32, i32)>) -> Vec<(i32, i32)> {
 
 /// Whether the rows from `top` to `bottom` (exclusive) meet none of the
 /// `spans` ([`merged`]).
+#[inline(always)]
 fn clear_of(spans: &[(i32, i32)], top: i32, bottom: i32) -> bool {
     // NOTE: the first span that ends below `top` is the only one that may
     // reach into the rows.
