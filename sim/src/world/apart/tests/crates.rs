@@ -163,7 +163,7 @@ fn bodies_left_out_of_the_index_are_back_in_it_when_something_else_may_reach_the
         let (player, drive) = crowd(&mut world, 5, 440, rules, 300, 600.0);
         // NOTE: one actor stands still on a one-way top in that room.
         let victim = world.add_actor(Rect::new(100, 52, 10, 12)).unwrap();
-        let killed = Cell::new(false);
+        let (killed, n_modes) = (Cell::new(false), Cell::new(0));
         let (walker, solid) = (Cell::new(None), Cell::new(None));
         let (count, away) = (Cell::new(0), Cell::new(0));
         // NOTE: both worlds are driven alike, one after the other, so the
@@ -223,7 +223,10 @@ fn bodies_left_out_of_the_index_are_back_in_it_when_something_else_may_reach_the
                 _ => {}
             }
             if n == 320 {
-                killed.set(killed.get() || !w.body(victim).unwrap().in_play());
+                killed.set(
+                    (n_modes.get() == 0 || killed.get()) && !w.body(victim).unwrap().in_play(),
+                );
+                n_modes.set(n_modes.get() + 1);
             }
             count.set(count.get() + taken_whole(w));
             away.set(away.get() + w.index.away().len());
@@ -231,7 +234,8 @@ fn bodies_left_out_of_the_index_are_back_in_it_when_something_else_may_reach_the
         same_taken(&world, &player[..400], drive, How::Phases);
         assert!(count.get() > 1500, "only {} taken whole", count.get());
         assert!(away.get() > 1500, "only {} away", away.get());
-        assert_eq!(killed.get(), !solids, "the walker's victim");
+        // NOTE: the walker put beside the actor met it (in every mode).
+        assert!(solids || killed.get(), "the walker's victim lives");
     }
 }
 
