@@ -273,7 +273,7 @@ impl World {
                     self.index.remove(Layer::Other, id);
                 }
                 away.push(id);
-            } else if !b.removed && World::layer(b) == Layer::Other && !self.index.holds(id) {
+            } else if kept_as_other(b) && !self.index.holds(id) {
                 self.index.insert(Layer::Other, id, &b.rect);
             }
         }
@@ -336,7 +336,7 @@ impl World {
         let bodies = &self.bodies;
         self.index.recall(|id| {
             let b = &bodies[id.index()];
-            (!b.removed && World::layer(b) == Layer::Other).then_some(b.rect)
+            kept_as_other(b).then_some(b.rect)
         });
     }
 
@@ -382,6 +382,12 @@ impl World {
             self.deaths_take_effect(|_| false);
         }
     }
+}
+
+/// Whether the index keeps body `b` among the other bodies (when it keeps
+/// them at all, and the body is not left out for a step).
+fn kept_as_other(b: &Body) -> bool {
+    !b.removed && World::layer(b) == Layer::Other
 }
 
 /// [`move_alone`], for a body taken whole among crates: a call of its own,

@@ -40,7 +40,7 @@ pub(crate) fn walk(
     let walk = (from, distance);
     match closed_form(grid, around, walk, rising, trail.is_some(), &mut known) {
         Some(w) => w,
-        None => walk_by(grid, around, (from, distance), rising, trail, true),
+        None => walk_by(grid, around, walk, rising, trail, true),
     }
 }
 
