@@ -61,7 +61,7 @@ fn closed_form(
     }
 }
 
-/// [`walk`], if box `from` stands (`None`: it does not, and a body that
+/// [`walk()`], if box `from` stands (`None`: it does not, and a body that
 /// does not stand does not walk). What the body knows of a ramp's cells
 /// (`known`) is asked first, and what it learns is kept there.
 pub(crate) fn walk_if_standing(
@@ -81,7 +81,7 @@ pub(crate) fn walk_if_standing(
         .then(|| walk_by(grid, around, (from, distance), rising, trail, true))
 }
 
-/// [`walk`], with its `shortcuts` when asked (the tests compare them with
+/// [`walk()`], with its `shortcuts` when asked (the tests compare them with
 /// the pixel rule all the way): where no slope is near it goes as a plain
 /// move, and along a regular ramp a period at a time ([`repeat`]).
 pub(super) fn walk_by(
