@@ -11,7 +11,7 @@
 //! tile, a solid mover or a crate, and their boxes agree between the modes.
 //!
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
-//! (default 1,000,000).
+//! (default 1,000,000), in two halves from two seeds that run side by side.
 
 mod common;
 
@@ -156,13 +156,30 @@ fn keys(bits: u64) -> Keys {
     }
 }
 
+// NOTE: the million steps in two halves from two seeds, so that the two
+// run side by side (the test harness runs the tests of one file in
+// parallel; one test would keep a single core busy for the whole soak).
 #[test]
-fn a_million_random_steps_in_every_mode() {
-    let total: u64 = std::env::var("SOAK_STEPS")
+fn a_million_random_steps_in_every_mode_first_half() {
+    soak(0x5eed_d20b_7412_0ab1, steps_wanted() / 2);
+}
+
+#[test]
+fn a_million_random_steps_in_every_mode_second_half() {
+    soak(0x0dd5_0a4b_19e3_77c5, steps_wanted() - steps_wanted() / 2);
+}
+
+/// Steps in all: `SOAK_STEPS`, default a million.
+fn steps_wanted() -> u64 {
+    std::env::var("SOAK_STEPS")
         .ok()
         .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000);
-    let mut rng = Rng(0x5eed_d20b_7412_0ab1);
+        .unwrap_or(1_000_000)
+}
+
+/// `total` steps in every mode over random levels drawn from `seed`.
+fn soak(seed: u64, total: u64) {
+    let mut rng = Rng(seed);
     let mut steps = 0;
     let mut levels = 0;
     while steps < total {
