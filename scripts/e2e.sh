@@ -21,8 +21,10 @@ for tool in xvfb-run xdotool xwd python3; do
 done
 
 cargo build --release --quiet
-cargo build --quiet   # a debug build, for the no-sound-device check
-cargo build --quiet --example minimal_game
+# A build with debug assertions, for the no-sound-device check, and the
+# minimal game: the test profile's, which `cargo test` has built already.
+cargo build --quiet --profile test
+cargo build --quiet --profile test --example minimal_game
 out=$(mktemp -d)
 export E2E_OUT="$out"
 # Best times and ghosts go here, never to the user's data directory.
