@@ -257,7 +257,8 @@ impl World {
         };
         let mut taken = vec![false; n];
         let mut died = false;
-        let mut away = Vec::new();
+        // NOTE: about as many as last step (the list is rebuilt every step).
+        let mut away = Vec::with_capacity(self.index.away().len());
         let bottom = self.level.grid.pixel_height();
         for (i, whole) in taken.iter_mut().enumerate() {
             let id = BodyId(i as u32);
