@@ -1,7 +1,7 @@
 //! Crates and walkers with the solids a game drives and its solid actors:
 //! a stack carried into another solid, a removed solid, a walker falling
 //! out of a one-way solid it starts inside, a solid actor carrying a crate
-//! up.
+//! up, riders side by side carried leading first.
 
 use super::*;
 use dropthrough_sim::{ActorSpec, Drive, Rules};
@@ -252,5 +252,54 @@ fn an_actor_placed_on_a_crate_stands_at_once() {
         let crate_top = body(&w, 1).0.y;
         let a = w.add_actor(Rect::new(50, crate_top - 12, 12, 12)).unwrap();
         assert!(w.body(a).unwrap().grounded(), "{mode}");
+    }
+}
+
+/// A solid of the game's carries a crate and an actor standing against
+/// it side by side, sideways: its riders are carried leading first, so
+/// the one behind never runs into the one ahead before that one moves.
+/// Carried right, the crate leads and the actor stays against it; carried
+/// left, the actor leads and the crate is never pushed into it.
+#[test]
+fn riders_side_by_side_are_carried_leading_first() {
+    let text = "
+        ##########
+        #........#
+        #........#
+        #........#
+        #...C....#
+        #........#
+        #@.......#
+        ##########
+    ";
+    for mode in EXACT {
+        for dx in [6, -6] {
+            let mut w = world(text, mode);
+            let lift = w
+                .add_solid(Rect::new(32, 80, 64, 16), SolidKind::Solid)
+                .unwrap();
+            let crate_box = body(&w, 1).0;
+            let a = w
+                .add_actor(Rect::new(crate_box.x - 12, 60, 12, 20))
+                .unwrap();
+            w.step(Keys::NONE);
+            for k in 1..=3 {
+                w.move_solid(lift, dx, 0).unwrap();
+                w.step(Keys::NONE);
+                let (c, alive) = body(&w, 1);
+                let actor = w.body(a).unwrap();
+                assert!(alive && actor.in_play(), "{mode} {dx}");
+                assert_eq!(
+                    c,
+                    crate_box.shifted(Axis::X, k * dx),
+                    "{mode} {dx}: the crate"
+                );
+                assert_eq!(actor.rect().right(), c.x, "{mode} {dx}: against it");
+                assert!(
+                    actor.grounded() && actor.report().pushed_by.is_empty(),
+                    "{mode} {dx}"
+                );
+            }
+        }
     }
 }
