@@ -1,4 +1,5 @@
-//! Edges of the mover rules: a push across the exit or spikes, a mover that only touches a box, one-way movers going sideways or down, a solid and a one-way mover level with each other.
+//! Edges of the mover rules: a push across the exit or spikes, a carry
+//! into them, a mover that only touches a box, one-way movers going sideways or down, a solid and a one-way mover level with each other.
 
 use super::*;
 
@@ -30,6 +31,42 @@ fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
                     mover(&w).right(),
                     "{mode}: pushed flush past the exit, not left inside the mover"
                 );
+            }
+        }
+    }
+}
+
+#[test]
+fn a_carry_into_the_exit_or_spikes_ends_where_the_rider_touches_them() {
+    // The mover goes 11 px a step; its rider's box reaches the trigger
+    // partway through the fifth carry, and that carry ends there, at the
+    // first pixel that overlaps it (a push, above, goes on until it is
+    // clear).
+    for (trigger, death) in [('E', false), ('^', true)] {
+        let text = format!(
+            "a = solid right 6 660\n##########\n#.......@#\n#....{trigger}...#\n#aa.......\n##########\n"
+        );
+        for mode in EXACT {
+            let level = dropthrough_sim::Level::parse(&text, "carry.txt").unwrap();
+            let mut w = World::new(level, mode);
+            stand_on_mover(&mut w, 18);
+            let mut steps = 0;
+            let f = loop {
+                let f = hold(&mut w, "", 1)[0];
+                steps += 1;
+                if f.events.death || f.events.exit || steps == 20 {
+                    break f;
+                }
+                assert_eq!(f.rect.x, 18 + 11 * steps, "{mode} {trigger}: carried");
+            };
+            assert_eq!(
+                (f.events.death, f.events.exit, steps),
+                (death, !death, 5),
+                "{mode} {trigger}: {f:?}"
+            );
+            // NOTE: the player killed is back where it was placed at once.
+            if !death {
+                assert_eq!(f.rect.right(), 81, "{mode}: {f:?}");
             }
         }
     }
