@@ -195,7 +195,10 @@ pub struct Report {
     pub rode: Option<Carrier>,
     /// The moving solid that crushed it, if one did.
     pub crushed_by: Option<Carrier>,
-    /// The moving solids that pushed it, in the order they did.
+    /// The moving solids that pushed it, in the order they did: a mover, a
+    /// solid of the game's, a crate pushing the bodies ahead of it. (A crate
+    /// that a row of crates took in moved with the row: it lists nothing for
+    /// that.)
     pub pushed_by: Vec<Carrier>,
     /// Its own move along x (`None`: it made none, or its motion had ended).
     pub x: Option<MoveRecord>,

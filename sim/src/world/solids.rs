@@ -419,6 +419,10 @@ impl World {
         carry: bool,
     ) {
         let i = who.index();
+        let pushed_by = &mut self.bodies[i].report.pushed_by;
+        if !carry && !pushed_by.contains(&by) {
+            pushed_by.push(by);
+        }
         if self.bodies[i].rules.solid {
             self.crate_moved_for(who, axis, d, chain, zone);
             return;
@@ -429,13 +433,9 @@ impl World {
         let grid = &self.level.grid;
         let tuning = self.tunings[self.bodies[i].tuning as usize];
         let b = &mut self.bodies[i];
-        if carry {
-            if let (Carrier::Solid(_), Drive::Keys) = (by, b.drive) {
-                let v = d as f32 * STEPS_PER_SECOND as f32;
-                b.ride(axis.pick((v, 0.0), (0.0, v)), steps(tuning.lift_time));
-            }
-        } else if !b.report.pushed_by.contains(&by) {
-            b.report.pushed_by.push(by);
+        if let (true, Carrier::Solid(_), Drive::Keys) = (carry, by, b.drive) {
+            let v = d as f32 * STEPS_PER_SECOND as f32;
+            b.ride(axis.pick((v, 0.0), (0.0, v)), steps(tuning.lift_time));
         }
         // NOTE: a carry ends where it touches a trigger; a push is not cut
         // short by one (the body always ends clear of the solid, or

@@ -303,3 +303,55 @@ fn riders_side_by_side_are_carried_leading_first() {
         }
     }
 }
+
+/// A solid of the game's pushes the bodies ahead of it nearest first: a
+/// crate against it, then an actor beyond the crate. The crate, pushed
+/// first, pushes the actor on in its turn; when the solid comes to the
+/// actor it is clear of the solid's face already, so only the crate
+/// pushed it. (Farthest first, the solid would push the actor too, then
+/// the crate would push it on from there: the same place, but pushed by
+/// both.) To the right, and the same mirrored to the left.
+#[test]
+fn a_solid_pushes_what_is_ahead_nearest_first() {
+    let text = "
+        ##########
+        #.......@#
+        #........#
+        #........#
+        ##########
+    ";
+    // NOTE: boxes given going right; going left, mirrored in the room
+    // (x from 16 to 144).
+    for mode in EXACT {
+        for dx in [32, -32] {
+            let at = |x: i32, w: i32| if dx > 0 { x } else { 160 - x - w };
+            let mut w = world(text, mode);
+            let solid = Rect::new(at(16, 16), 48, 16, 16);
+            let solid = w.add_solid(solid, SolidKind::Solid).unwrap();
+            // NOTE: the actor first, so that the lower id is not what
+            // puts the crate first.
+            let still = Drive::Velocity { gravity: true };
+            let beyond = ActorSpec::new(Rect::new(at(56, 12), 52, 12, 12)).drive(still);
+            let beyond = w.add(beyond).unwrap();
+            let crate_spec = ActorSpec::new(Rect::new(at(32, 16), 48, 16, 16)).solid(true);
+            let pushed = w.add(crate_spec.drive(Drive::Fall)).unwrap();
+            w.step(Keys::NONE);
+            w.move_solid(solid, dx, 0).unwrap();
+            w.step(Keys::NONE);
+            let c = w.body(pushed).unwrap();
+            assert_eq!(
+                c.rect().x,
+                at(64, 16),
+                "{mode} {dx}: the crate flush with the solid"
+            );
+            assert_eq!(c.report().pushed_by, [Carrier::Solid(solid)], "{mode} {dx}");
+            let a = w.body(beyond).unwrap();
+            assert_eq!(
+                a.rect().x,
+                at(80, 12),
+                "{mode} {dx}: the actor flush with the crate"
+            );
+            assert_eq!(a.report().pushed_by, [Carrier::Body(pushed)], "{mode} {dx}");
+        }
+    }
+}
