@@ -16,11 +16,14 @@
 //!   alone, one whole step from the same moment (ten steps in, the crates
 //!   still falling). Together they should cost about the sum of each
 //!   alone: a crate's move asks the index for the bodies near it, never
-//!   every actor.
+//!   every actor. Two more split the scene: the 556 of those actors on
+//!   the first row of platforms (the ones the crates land on, and that
+//!   push them), alone and with the crates.
 //!
 //! Each benchmark checks its result before it is timed.
 
 use std::hint::black_box;
+use std::ops::RangeInclusive;
 
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use dropthrough_sim::body::BodyKind;
@@ -144,9 +147,10 @@ fn crowds(c: &mut Criterion) {
 
 /// The mixed scene: a 256 × 64 tile level with a platform every eight
 /// rows (gaps every so often), with its 4,000 actors (12 × 20 px, each
-/// holding left or right, some jump too) if `actors`, and its 500 crates
-/// in the top rows if `crates`. Ten steps in.
-fn mixed(actors: bool, crates: bool) -> World {
+/// holding left or right, some jump too) if `actors` — only those on the
+/// rows of platforms it names (1 to 7, from the top), the others left
+/// out — and its 500 crates in the top rows if `crates`. Ten steps in.
+fn mixed(actors: Option<RangeInclusive<usize>>, crates: bool) -> World {
     let (w, h) = (256usize, 64usize);
     let mut rows = vec![vec!['.'; w]; h];
     for (r, row) in rows.iter_mut().enumerate() {
@@ -181,21 +185,24 @@ fn mixed(actors: bool, crates: bool) -> World {
     let level = Level::parse(&text, "mixed").expect("the mixed scene parses");
     let mut world = World::new(level, CollisionMode::Sweep);
     let mut added = 0;
-    while actors && added < 4000 {
+    while let Some(bands) = actors.as_ref().filter(|_| added < 4000) {
         // On a platform row's top, in the floor below rows 8..56.
         let (c, band) = (1 + next(w - 3), 1 + next(h / 8 - 1));
         let y = (band * 8) as i32 * TILE - 20;
-        let id = world
-            .add_actor(Rect::new(c as i32 * TILE + 2, y, 12, 20))
-            .expect("room for the actor");
         let keys = Keys {
             left: added % 2 == 0,
             right: added % 2 == 1,
             jump: added % 5 == 0,
             down: false,
         };
-        world.set_keys(id, keys).expect("the actor is there");
         added += 1;
+        if !bands.contains(&band) {
+            continue;
+        }
+        let id = world
+            .add_actor(Rect::new(c as i32 * TILE + 2, y, 12, 20))
+            .expect("room for the actor");
+        world.set_keys(id, keys).expect("the actor is there");
     }
     for _ in 0..10 {
         world.step(Keys::NONE);
@@ -206,10 +213,15 @@ fn mixed(actors: bool, crates: bool) -> World {
 fn mixed_scene(c: &mut Criterion) {
     let mut group = c.benchmark_group("mixed");
     group.sample_size(20);
+    // NOTE: the last two split the scene: the actors on the first row of
+    // platforms (the ones the crates land on and that push them), alone
+    // and with the crates.
     for (name, actors, crates) in [
-        ("actors", true, false),
-        ("crates", false, true),
-        ("both", true, true),
+        ("actors", Some(1..=7), false),
+        ("crates", None, true),
+        ("both", Some(1..=7), true),
+        ("first-row-actors", Some(1..=1), false),
+        ("first-row-actors-and-crates", Some(1..=1), true),
     ] {
         let world = mixed(actors, crates);
         let grid = &world.level().grid();
