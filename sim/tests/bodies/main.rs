@@ -140,17 +140,26 @@ fn a_crate_is_pushed_at_the_players_speed_pixel_for_pixel() {
         );
         // Spawn box: x = 18..30; the crate 32..48.
         let mut last = w.player().rect().right();
+        let mut pushing = 0;
         for _ in 0..20 {
+            let before = w.player().rect();
             w.step(keys("right"));
             let p = w.player().rect();
             let c = body(&w, 1).0;
             assert!(c.x >= p.right(), "{mode}: never overlapping");
             if p.right() > 32 {
                 assert_eq!(c.x, p.right(), "{mode}: flush while pushing");
+                // NOTE: its own move's record counts the pixels it pushed.
+                let x = w.player().report().x.expect("a move along x");
+                assert_eq!(x.from, before, "{mode}");
+                assert_eq!(x.outcome.moved, p.x - before.x, "{mode}");
+                assert_eq!(x.to().x, p.x, "{mode}");
+                pushing += 1;
             }
             assert!(p.right() >= last);
             last = p.right();
         }
+        assert!(pushing > 10, "{mode}: {pushing} steps pushing");
     }
 }
 
