@@ -171,10 +171,7 @@ fn a_million_random_steps_in_every_mode_second_half() {
 
 /// Steps in all: `SOAK_STEPS`, default a million.
 fn steps_wanted() -> u64 {
-    std::env::var("SOAK_STEPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(1_000_000)
+    common::env_count("SOAK_STEPS", 1_000_000)
 }
 
 /// `total` steps in every mode over random levels drawn from `seed`.
