@@ -1,7 +1,8 @@
 //! Crates and walkers with the solids a game drives and its solid actors:
 //! a stack carried into another solid, a removed solid, a walker falling
 //! out of a one-way solid it starts inside, a solid actor carrying a crate
-//! up, riders side by side carried leading first.
+//! up, riders side by side carried leading first, a solid actor stopped by a
+//! ramp (solid bodies never walk).
 
 use super::*;
 use dropthrough_sim::{ActorSpec, Drive, Rules};
@@ -352,6 +353,50 @@ fn a_solid_pushes_what_is_ahead_nearest_first() {
                 "{mode} {dx}: the actor flush with the crate"
             );
             assert_eq!(a.report().pushed_by, [Carrier::Body(pushed)], "{mode} {dx}");
+        }
+    }
+}
+
+/// A solid actor driven along x carries the crate on it; driven into a
+/// rising ramp it stops where its shape meets the ramp, as a crate pushed
+/// there does (solid bodies never walk: no step up), and the crate stops
+/// with it. The shape's cut corner is flush with the 45° ramp when the
+/// box's right edge is 7 px into the ramp's first cell (the cut at the
+/// box's last column is 7 px up, the ramp's height there 7 px).
+#[test]
+fn a_solid_actor_with_a_crate_on_it_stops_at_the_foot_of_a_ramp() {
+    let text = "
+        ##############
+        #............#
+        #............#
+        #............#
+        #...........##
+        #..C......J###
+        #........J####
+        #@......J#####
+        ##############
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let lift = ActorSpec::new(Rect::new(48, 112, 16, 16))
+            .drive(Drive::Velocity { gravity: true })
+            .rules(Rules {
+                solid: true,
+                ..Rules::ACTOR
+            });
+        let lift = w.add(lift).unwrap();
+        run(&mut w, Keys::NONE, 30);
+        assert_eq!(body(&w, 1).0, Rect::new(48, 96, 16, 16), "{mode}: on it");
+        for step in 0..40 {
+            let vy = w.body(lift).unwrap().vy();
+            w.set_velocity(lift, 120.0, vy).unwrap();
+            w.step(Keys::NONE);
+            let at = w.body(lift).unwrap().rect();
+            let want_x = (50 + 2 * step).min(119);
+            assert_eq!(at, Rect::new(want_x, 112, 16, 16), "{mode} step {step}");
+            let (crate_box, alive) = body(&w, 1);
+            assert!(alive, "{mode} step {step}: the crate is whole");
+            assert_eq!(crate_box, at.shifted(Axis::Y, -16), "{mode} step {step}");
         }
     }
 }
