@@ -4,6 +4,8 @@
 //! 100 steps as for 200,000). Only the measuring thread's allocations are
 //! counted, so the test harness and other tests do not disturb the figures.
 
+mod common;
+
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::cell::Cell;
 
@@ -168,10 +170,7 @@ fn thousand_bodies() -> Level {
 /// they had after 100 steps, never more than a few bytes per body).
 #[test]
 fn a_thousand_crates_and_walkers_run_in_constant_memory() {
-    let steps: u64 = std::env::var("BODY_SOAK_STEPS")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3_000);
+    let steps: u64 = common::env_count("BODY_SOAK_STEPS", 3_000);
     let level = thousand_bodies();
     let script = InputScript::parse(
         &format!(
