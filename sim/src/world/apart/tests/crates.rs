@@ -251,3 +251,131 @@ fn aim(w: &World) -> Option<Rect> {
         .map(|b| b.rect())
         .find(|r| r.bottom() < 100)
 }
+
+/// Piles of crates and of the game's solid bodies of many sizes (some as
+/// narrow as 3 px, hanging over the edges of what they stand on, some
+/// across two), pushed back and forth by a crowd of actors, the player and
+/// solid bodies that run and jump, falling and carried on a solid the game
+/// drives: a carrier whose riders all go the whole way at once
+/// (`carry_whole`) must give the step that carrying them rider by rider
+/// gives ([`How::Strict`]). (It found the shortcut carrying a crate that
+/// stood across two crates of the stack with the first, where one by one
+/// the second, not moved yet, holds it back; two riders overlapping, each
+/// taking the other into its row; and a rider of the stack that no longer
+/// stood on its crate kept riding it.)
+#[test]
+fn piles_pushed_by_a_crowd_carry_exactly_as_rider_by_rider() {
+    let cases = random_cases() * 2;
+    let mut next = rng(0x9113);
+    let mut riders = 0;
+    for case in 0..cases {
+        let (w, h) = (16 + (next() % 16) as usize, 7 + (next() % 4) as usize);
+        // Piles one to four crates high, often side by side, on the floor
+        // (column `c` + 2), and a one-way ledge (from column w / 2) with
+        // crates on most of it.
+        let piles: Vec<usize> = (2..w - 2)
+            .map(|_| match next() % 5 {
+                0 | 1 => 0,
+                k => k as usize - 1,
+            })
+            .collect();
+        let ledge = 2 + (next() % 2) as usize;
+        let on_ledge: Vec<bool> = (w / 2..w - 2).map(|_| !next().is_multiple_of(3)).collect();
+        let mut rows = vec![vec![b'.'; w]; h];
+        for (r, row) in rows.iter_mut().enumerate() {
+            for (c, cell) in row.iter_mut().enumerate() {
+                let pile = c >= 2 && c < w - 2 && r + piles[c - 2] >= h - 1 && r < h - 1;
+                let shelf = c >= w / 2 && c < w - 2;
+                *cell = match () {
+                    _ if r == 0 || r == h - 1 || c == 0 || c == w - 1 => b'#',
+                    _ if shelf && r == ledge => b'-',
+                    _ if shelf && r == ledge - 1 && on_ledge[c - w / 2] => b'C',
+                    _ if pile => b'C',
+                    _ => b'.',
+                };
+            }
+        }
+        rows[1][1] = b'@';
+        let text: String = rows
+            .iter()
+            .map(|r| String::from_utf8(r.clone()).unwrap() + "\n")
+            .collect();
+        let level = Level::parse(&text, "piles.txt").unwrap();
+        let tuning = scaled(level.header.tuning(), [1.0, 3.0][(next() % 2) as usize]);
+        let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
+        let first = world.bodies().count() as u32;
+        let mut added = 0;
+        for k in 0..24u32 {
+            let r = next();
+            let (bw, bh) = (3 + (r % 22) as i32, 3 + ((r >> 5) % 22) as i32);
+            let x = 16 + ((r >> 10) % (16 * (w as u64 - 3))) as i32;
+            let y = 16 + ((r >> 20) % 40) as i32;
+            // NOTE: a quarter fall as crates do, solid; the others run
+            // and jump (some solid too), pushing the piles.
+            let spec = match k % 4 {
+                0 => ActorSpec::new(Rect::new(x, y, bw, bh))
+                    .drive(Drive::Fall)
+                    .solid(true),
+                1 => ActorSpec::new(Rect::new(x, y, bw.min(12), 12 + bh % 10))
+                    .drive(Drive::Keys)
+                    .solid(r >> 40 & 1 == 1),
+                _ => ActorSpec::new(Rect::new(x, y, 6 + bw % 8, 20)).drive(Drive::Keys),
+            };
+            if world.add(spec).is_ok() {
+                added += 1;
+            }
+        }
+        let lift = world
+            .add_solid(Rect::new(16, (h as i32 - 3) * 16, 24, 8), SolidKind::Solid)
+            .unwrap();
+        let scripts: Vec<Vec<Keys>> = (0..=added)
+            .map(|k| keys(9000 + case * 31 + k as u64, 300))
+            .collect();
+        let riding = Cell::new(0);
+        let drive = |w: &mut World, n: usize| {
+            for k in 0..added {
+                let _ = w.set_keys(BodyId(first + k), scripts[k as usize + 1][n]);
+            }
+            let (dx, dy) = [(3, 0), (0, -2), (-3, 0), (0, 2)][n / 20 % 4];
+            let _ = w.move_solid(lift, dx, dy);
+            riding.set(riding.get() + w.bodies().filter(|b| b.support().is_some()).count());
+        };
+        same_taken(&world, &scripts[0], drive, How::Phases);
+        riders += riding.get();
+    }
+    // NOTE: the piles are carried often (bodies riding, counted each step).
+    assert!(riders > 100_000, "{riders} riders in all");
+}
+
+/// A crate across two crates of a stack on a lift going down: carried one
+/// by one, the crate it rides goes first and the other, not moved yet,
+/// holds it back (it is left 2 px above them, and falls after); so the
+/// stack may not go down at once, whichever of the two it rides, and
+/// the same going up and sideways.
+#[test]
+fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
+    let level = Level::parse(
+        "##########\n#........#\n#........#\n#........#\n#........#\n#........#\n#@.......#\n##########\n",
+        "across.txt",
+    )
+    .unwrap();
+    for (dx, dy) in [(0, 2), (0, -2), (2, 0), (-2, 0)] {
+        for top_x in [40, 48, 56] {
+            let mut world = World::new(level.clone(), CollisionMode::Substep);
+            let lift = world
+                .add_solid(Rect::new(40, 80, 40, 8), SolidKind::Solid)
+                .unwrap();
+            let crate_at = |x, y| {
+                ActorSpec::new(Rect::new(x, y, 16, 16))
+                    .drive(Drive::Fall)
+                    .solid(true)
+            };
+            world.add(crate_at(40, 64)).unwrap();
+            world.add(crate_at(56, 64)).unwrap();
+            world.add(crate_at(top_x, 48)).unwrap();
+            world.step(Keys::NONE);
+            let drive = move |w: &mut World, _: usize| w.move_solid(lift, dx, dy).unwrap();
+            same_taken(&world, &[Keys::NONE; 6], drive, How::Phases);
+        }
+    }
+}
