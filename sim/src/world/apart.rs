@@ -62,7 +62,8 @@ pub(super) enum How {
     /// Phase by phase, with the walkers nothing can meet taken whole
     /// ([`World::decide_all`]).
     Phases,
-    /// Phase by phase for every body, every carry rider by rider (tests).
+    /// Phase by phase for every body, every carry rider by rider, every
+    /// row of crates a pixel at a time (tests).
     #[cfg_attr(not(test), allow(dead_code))]
     Strict,
 }

@@ -85,7 +85,8 @@ pub struct World {
     walker_deaths: u32,
     exited: bool,
     /// Within a step taken [`How::Strict`]: no shortcut that gives the
-    /// same result sooner (tests compare the two).
+    /// same result sooner — a stack carried at once, a row of crates gone
+    /// at once to its next wall or crate (tests compare the two).
     strict: bool,
 }
 
