@@ -49,9 +49,6 @@ impl World {
             area = Some(area.map_or(r, |a| union(a, r)));
         }
         let Some(area) = area else { return false };
-        if !self.tree_moves_rigidly(s, tree, in_tree, axis, d) {
-            return false;
-        }
         // NOTE: the outside (left, right, above) reads as solid tiles.
         let grid = &self.level.grid;
         let down = axis == Axis::Y && d > 0;
@@ -93,6 +90,9 @@ impl World {
         if !self.index.keeps_others() {
             // The other bodies are in the index whenever a solid moves;
             // without them there, this could not tell.
+            return false;
+        }
+        if !self.tree_moves_rigidly(s, tree, in_tree, axis, d) {
             return false;
         }
         // NOTE: a body that chose to ride a crate of the tree but no longer
