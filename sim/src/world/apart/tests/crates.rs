@@ -351,31 +351,38 @@ fn piles_pushed_by_a_crowd_carry_exactly_as_rider_by_rider() {
 /// by one, the crate it rides goes first and the other, not moved yet,
 /// holds it back (it is left 2 px above them, and falls after); so the
 /// stack may not go down at once, whichever of the two it rides, and
-/// the same going up and sideways.
+/// the same going up and sideways. Also with a third crate carried between
+/// the two in the order (added between them, on the other side): the one
+/// that holds it back is not the next one carried.
 #[test]
 fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
     let level = Level::parse(
-        "##########\n#........#\n#........#\n#........#\n#........#\n#........#\n#@.......#\n##########\n",
+        "############\n#..........#\n#..........#\n#..........#\n#..........#\n#..........#\n#@.........#\n############\n",
         "across.txt",
     )
     .unwrap();
+    // The crates on the lift, in the order they are added (so by id).
+    let layouts: [&[i32]; 2] = [&[40, 56], &[56, 40, 72]];
     for (dx, dy) in [(0, 2), (0, -2), (2, 0), (-2, 0)] {
-        for top_x in [40, 48, 56] {
-            let mut world = World::new(level.clone(), CollisionMode::Substep);
-            let lift = world
-                .add_solid(Rect::new(40, 80, 40, 8), SolidKind::Solid)
-                .unwrap();
-            let crate_at = |x, y| {
-                ActorSpec::new(Rect::new(x, y, 16, 16))
-                    .drive(Drive::Fall)
-                    .solid(true)
-            };
-            world.add(crate_at(40, 64)).unwrap();
-            world.add(crate_at(56, 64)).unwrap();
-            world.add(crate_at(top_x, 48)).unwrap();
-            world.step(Keys::NONE);
-            let drive = move |w: &mut World, _: usize| w.move_solid(lift, dx, dy).unwrap();
-            same_taken(&world, &[Keys::NONE; 6], drive, How::Phases);
+        for lower in layouts {
+            for top_x in [48, 56, 64] {
+                let mut world = World::new(level.clone(), CollisionMode::Substep);
+                let lift = world
+                    .add_solid(Rect::new(40, 80, 48, 8), SolidKind::Solid)
+                    .unwrap();
+                let crate_at = |x, y| {
+                    ActorSpec::new(Rect::new(x, y, 16, 16))
+                        .drive(Drive::Fall)
+                        .solid(true)
+                };
+                for &x in lower {
+                    world.add(crate_at(x, 64)).unwrap();
+                }
+                world.add(crate_at(top_x, 48)).unwrap();
+                world.step(Keys::NONE);
+                let drive = move |w: &mut World, _: usize| w.move_solid(lift, dx, dy).unwrap();
+                same_taken(&world, &[Keys::NONE; 6], drive, How::Phases);
+            }
         }
     }
 }
