@@ -84,9 +84,7 @@ pub struct World {
     shot: u32,
     walker_deaths: u32,
     exited: bool,
-    /// Within a step taken [`How::Strict`]: no shortcut that gives the
-    /// same result sooner — a stack carried at once, a row of crates gone
-    /// at once to its next wall or crate (tests compare the two).
+    /// Within a step taken [`How::Strict`] (tests): no shortcut at all.
     strict: bool,
 }
 

@@ -92,7 +92,7 @@ impl World {
             // without them there, this could not tell.
             return false;
         }
-        if !self.tree_moves_rigidly(s, tree, in_tree, axis, d) {
+        if !self.tree_moves_rigidly(s, in_tree, axis, d) {
             return false;
         }
         // NOTE: a body that chose to ride a crate of the tree but no longer
@@ -115,8 +115,8 @@ impl World {
         true
     }
 
-    /// Whether carrying `s`'s rider tree (`tree`, all solid, and `in_tree`,
-    /// the same sorted) `d` px along `axis` one by one — depth first, each
+    /// Whether carrying `s`'s rider tree (`in_tree`, all solid, sorted)
+    /// `d` px along `axis` one by one — depth first, each
     /// carrier's riders leading first, ties by id — moves each the whole
     /// way with no part in another's move: no body of the tree meets, on
     /// its way (its box included), one that has not moved yet and is not
@@ -124,14 +124,7 @@ impl World {
     /// which would then go further than the carry. (A body that moved
     /// before it is out of its way by then; its own riders and the bodies
     /// carrying it never stop it nor join its row.)
-    fn tree_moves_rigidly(
-        &self,
-        s: Carrier,
-        tree: &[BodyId],
-        in_tree: &[BodyId],
-        axis: Axis,
-        d: i32,
-    ) -> bool {
+    fn tree_moves_rigidly(&self, s: Carrier, in_tree: &[BodyId], axis: Axis, d: i32) -> bool {
         let sign = d.signum();
         // The order one by one: each body's place in it, and where the
         // bodies it carries (its subtree) end, by id as `in_tree` is.
@@ -173,7 +166,7 @@ impl World {
                 stack.push((Carrier::Body(w), false));
             }
         }
-        if next != tree.len() {
+        if next != in_tree.len() {
             return false;
         }
         in_tree.iter().zip(&place).all(|(&a, &(at, end))| {
