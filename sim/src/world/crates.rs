@@ -12,7 +12,7 @@ use crate::id::{BodyId, Carrier};
 use crate::mover::SolidKind;
 
 use super::index::Layer;
-use super::near::{swept, union};
+use super::near::swept;
 use super::World;
 
 /// Crates moving together as one row: each with its box before the move,
@@ -127,46 +127,26 @@ impl World {
             .collect();
         let mut moved = 0;
         while moved != d {
-            // Take in every crate the row (or its pusher) would reach.
-            loop {
-                let mut taken = None;
-                let mut reach = row
-                    .crates
-                    .iter()
-                    .map(|&(k, _)| self.bodies[k.index()].rect.shifted(axis, sign));
-                let first = reach.next().or(lead.map(|l| l.shifted(axis, sign)));
-                let Some(first) = first else { break };
-                let area = reach
-                    .chain(lead.map(|l| l.shifted(axis, sign)))
-                    .fold(first, union);
-                // NOTE: the lowest id the row would run into, asked of the
-                // index's cells directly (this runs once a pixel).
-                self.index.any_near(Layer::Solid, &area, |j| {
-                    let b = &self.bodies[j.index()];
-                    let free = taken.is_none_or(|t| j < t)
-                        && b.movable()
-                        && Some(j) != pusher
-                        && !row.has(j)
-                        && !chain.contains(&Carrier::Body(j));
-                    if !free {
-                        return false;
-                    }
-                    let by_lead = lead.is_some_and(|l| l.shifted(axis, sign).overlaps(&b.rect));
-                    // NOTE: a crate's own riders are not in its row (it
-                    // carries them), but a crate of the row runs into a
-                    // rider of another one as into any crate.
-                    let by_row = row.crates.iter().zip(&row.trees).any(|(&(k, _), tree)| {
-                        let rect = self.bodies[k.index()].rect;
-                        rect.shifted(axis, sign).overlaps(&b.rect) && !tree.contains(&j)
-                    });
-                    if by_lead || by_row {
-                        taken = Some(j);
-                    }
-                    false
-                });
-                let Some(j) = taken else { break };
+            // Take in every crate the row (or its pusher) would reach,
+            // lowest id first: each crate taken in may reach more, which
+            // wait with the others (`hits`, highest id first).
+            let mut hits = Ids::new();
+            let scan = |hits: &mut Ids, row: &Row, reach: Rect, tree: Option<&Ids>| {
+                self.reach_into(hits, row, (reach, tree), pusher, chain);
+            };
+            if let Some(l) = lead {
+                scan(&mut hits, row, l.shifted(axis, sign), None);
+            }
+            for (&(k, _), tree) in row.crates.iter().zip(&row.trees) {
+                let reach = self.bodies[k.index()].rect.shifted(axis, sign);
+                scan(&mut hits, row, reach, Some(tree));
+            }
+            while let Some(j) = hits.pop() {
                 let tree = self.rider_crates(Carrier::Body(j));
-                row.take_in(j, self.bodies[j.index()].rect, tree);
+                let rect = self.bodies[j.index()].rect;
+                row.take_in(j, rect, tree);
+                let tree = row.trees.last();
+                scan(&mut hits, row, rect.shifted(axis, sign), tree);
             }
             let grid = &self.level.grid;
             let blocked = row.crates.iter().any(|&(k, _)| {
@@ -183,7 +163,7 @@ impl World {
             // NOTE: a step taken strictly (tests) goes a pixel at a time.
             let free = match lead {
                 Some(_) => 1,
-                None if self.strict => 1,
+                None if self.strict || (d - moved).abs() == 1 => 1,
                 None => self.row_free(row, axis, d - moved, &walls),
             };
             for k in 0..row.crates.len() {
@@ -195,6 +175,34 @@ impl World {
             moved += sign * free;
         }
         moved
+    }
+
+    /// Adds to `hits` (sorted, highest id first) every crate that a box of
+    /// the row (or its pusher), at `reach` a pixel on, would run into: not
+    /// in the row, not its `pusher` or in the `chain` moving it, and not
+    /// one of the box's own riders (its `tree`; a crate of the row carries
+    /// them), though it runs into another crate's as into any.
+    fn reach_into(
+        &self,
+        hits: &mut Ids,
+        row: &Row,
+        (reach, tree): (Rect, Option<&Ids>),
+        pusher: Option<BodyId>,
+        chain: &[Carrier],
+    ) {
+        self.index.any_near(Layer::Solid, &reach, |j| {
+            let b = &self.bodies[j.index()];
+            let hit = b.movable()
+                && Some(j) != pusher
+                && reach.overlaps(&b.rect)
+                && !row.has(j)
+                && tree.is_none_or(|t| !t.contains(&j))
+                && !chain.contains(&Carrier::Body(j));
+            if let (true, Err(at)) = (hit, hits.binary_search_by(|k| j.cmp(k))) {
+                hits.insert(at, j);
+            }
+            false
+        });
     }
 
     /// How many pixels (at least 1, at most `rest`'s length) the crates of
@@ -228,7 +236,7 @@ impl World {
             );
             free = free.min(out.moved.abs());
             let reach = swept(at, axis, sign * free);
-            for j in self.index.near(Layer::Solid, &reach) {
+            self.index.any_near(Layer::Solid, &reach, |j| {
                 let c = &self.bodies[j.index()];
                 let other = c.movable() && !row.has(j) && !tree.contains(&j);
                 let across = match axis {
@@ -243,7 +251,8 @@ impl World {
                 if other && across && gap >= 0 {
                     free = free.min(gap);
                 }
-            }
+                false
+            });
         }
         free.max(1)
     }

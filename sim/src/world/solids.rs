@@ -286,24 +286,16 @@ impl World {
         let (axis, d) = displacement(old, new);
         let sign = d.signum();
         let region = union(old, new);
-        let mut near = Few::<BodyId, 8>::new();
-        self.index.near_into(Layer::Other, &region, &mut near);
-        self.index.near_into(Layer::Deadly, &region, &mut near);
-        // NOTE: only solids push crates; a crate moves crates as a row
-        // (sideways and up) or stands on them (down).
-        if matches!(s, Carrier::Solid(_)) {
-            self.index.near_into(Layer::Solid, &region, &mut near);
-        }
-        near.sort_unstable();
-        near.dedup();
         let mut ahead = Few::new();
-        for who in near {
+        // NOTE: a body in two cells is met twice here (and found ahead
+        // twice); the list of those ahead, sorted, drops the copies.
+        let mut meet = |who: BodyId| {
             let b = &self.bodies[who.index()];
             if !b.movable() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
-                continue;
+                return false;
             }
             if b.rules.solid && (Carrier::Body(who) == s || chain.contains(&Carrier::Body(who))) {
-                continue;
+                return false;
             }
             let dropping = match s {
                 Carrier::Solid(id) => b.dropping.solids.contains(id),
@@ -318,8 +310,17 @@ impl World {
                 };
                 ahead.push((gap, who));
             }
+            false
+        };
+        self.index.any_near(Layer::Other, &region, &mut meet);
+        self.index.any_near(Layer::Deadly, &region, &mut meet);
+        // NOTE: only solids push crates; a crate moves crates as a row
+        // (sideways and up) or stands on them (down).
+        if matches!(s, Carrier::Solid(_)) {
+            self.index.any_near(Layer::Solid, &region, &mut meet);
         }
         ahead.sort_unstable();
+        ahead.dedup();
         ahead
     }
 
