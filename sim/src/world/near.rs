@@ -302,18 +302,19 @@ impl World {
         }
     }
 
-    /// Every body riding `c` now, and their riders, and so on: the bodies
-    /// a move of `c` carries rather than pushes. (Each body rides one
-    /// thing, so each is met once.)
-    pub(crate) fn rider_tree(&self, c: Carrier) -> Ids {
-        self.rider_tree_on(c, self.carrier_rect(c), &[])
-    }
-
-    /// [`World::rider_tree`] of `c` standing at `at` (where it was before
-    /// it moved): a body rides only what it stands on. A body that moved
+    /// Every body riding `c` standing at `at` (where it was before it
+    /// moved), and their riders, and so on: the bodies a move of `c`
+    /// carries rather than pushes. (Each body rides one thing, so each is
+    /// met once.) A body rides only what it stands on. A body that moved
     /// in one row with `c` (`row`: each with its box before) is judged
     /// where it was before the row moved: it still rides what it stood on.
     pub(crate) fn rider_tree_on(&self, c: Carrier, at: Rect, row: &[(BodyId, Rect)]) -> Ids {
+        self.riders_walk(c, at, row, false)
+    }
+
+    /// [`World::rider_tree_on`], or only its solid bodies (`solid`): the
+    /// others carry no one, and a crate may carry a crowd of them.
+    fn riders_walk(&self, c: Carrier, at: Rect, row: &[(BodyId, Rect)], solid: bool) -> Ids {
         let mut tree = Ids::new();
         // NOTE: most carriers carry no one; then there is nothing to walk.
         if self.riders_of(c).is_empty() {
@@ -331,6 +332,9 @@ impl World {
             };
             for &who in self.riders_of(top) {
                 let b = &self.bodies[who.index()];
+                if solid && !b.rules.solid {
+                    continue;
+                }
                 let rect = before_row(row, who).unwrap_or(b.rect);
                 if b.movable() && b.support == Some(top) && stands_on_top(&rect, &under) {
                     tree.push(who);
@@ -343,10 +347,8 @@ impl World {
         tree
     }
 
-    /// The solid bodies in `c`'s rider tree.
+    /// The solid bodies in `c`'s rider tree where it is now.
     pub(crate) fn rider_crates(&self, c: Carrier) -> Ids {
-        let mut tree = self.rider_tree(c);
-        tree.retain(|id| self.bodies[id.index()].rules.solid);
-        tree
+        self.riders_walk(c, self.carrier_rect(c), &[], true)
     }
 }
