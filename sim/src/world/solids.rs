@@ -199,8 +199,10 @@ impl World {
             new
         };
         chain.push(s);
-        // NOTE: a step taken strictly (tests) carries rider by rider.
-        let whole = !self.strict && moved_with_it.is_empty();
+        // NOTE: a solid that moved by itself (a crate carried or pushed
+        // with no other crate in its row too) may carry its whole tree at
+        // once; a step taken strictly (tests) carries rider by rider.
+        let whole = !self.strict && moved_with_it.iter().all(|&(j, _)| Carrier::Body(j) == s);
         if whole && self.carry_whole(s, &tree, &in_tree, axis, d) {
             riders.clear();
         }
