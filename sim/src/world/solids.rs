@@ -293,6 +293,10 @@ impl World {
         // twice); the list of those ahead, sorted, drops the copies.
         let mut meet = |who: BodyId| {
             let b = &self.bodies[who.index()];
+            // NOTE: a body it pushes is in the way its face swept.
+            if !b.rect.overlaps(&region) {
+                return false;
+            }
             if !b.movable() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
                 return false;
             }
