@@ -100,6 +100,16 @@ impl World {
         chain: &mut Chain,
         pusher: Option<BodyId>,
     ) {
+        // NOTE: most rows are one crate (a crate carried or pushed alone).
+        if let [(j, before)] = *row {
+            let after = self.bodies[j.index()].rect;
+            if let Some(plan) =
+                self.plan_move(Carrier::Body(j), (before, after), chain, pusher, row)
+            {
+                self.carry_and_push(plan, chain, row);
+            }
+            return;
+        }
         let plans: Vec<Plan> = row
             .iter()
             .filter_map(|&(j, before)| {
@@ -424,7 +434,8 @@ impl World {
         let before = self.bodies[who.index()].rect;
         let others = self.move_crate(who, axis, d, chain);
         let after = self.bodies[who.index()].rect;
-        let mut row = vec![(who, before)];
+        let mut row = Few::<(BodyId, Rect), 4>::new();
+        row.push((who, before));
         row.extend(others);
         self.row_moved(&row, chain, None);
         let crushed = after != before.shifted(axis, d) && after.overlaps(&zone);
