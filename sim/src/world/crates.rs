@@ -4,8 +4,6 @@
 //! going at once to its next wall or crate. ("Crate" here is any solid
 //! body: a game's solid actor moves in rows the same way.)
 
-use std::cell::OnceCell;
-
 use crate::collide::{self, Blocker, CollisionMode, Passing, Triggers};
 use crate::controller::whole_pixels;
 use crate::few::{Chain, Few, Ids};
@@ -61,16 +59,10 @@ impl World {
         if axis == Axis::Y && d > 0 {
             let from = self.bodies[id.index()].rect;
             let near = swept(from, axis, d);
-            // NOTE: its riders do not block it (it carries them); only one
-            // in its way could (a game may put a body inside another), so
-            // its pile is walked only for such a body. One out of its way
-            // is left among the blockers, where it changes nothing.
-            let tree = OnceCell::new();
-            let riding = |j: BodyId| {
-                let rider = || self.rider_crates(Carrier::Body(id));
-                self.bodies[j.index()].rect.overlaps(&near) && tree.get_or_init(rider).contains(&j)
-            };
-            let blockers = self.blockers(chain, |j| j == id || riding(j), &near);
+            // NOTE: its riders (and theirs) never block its fall: each
+            // stands on the top of what it rides, so all of them are above
+            // its top, out of its way down.
+            let blockers = self.blockers(chain, |j| j == id, &near);
             let out = self.plain_move(from, axis, d, &blockers);
             self.place(id, from.shifted(axis, out.moved));
             return Few::new();
