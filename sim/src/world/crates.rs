@@ -166,7 +166,7 @@ impl World {
             // NOTE: a step taken strictly (tests) goes a pixel at a time.
             let free = match lead {
                 Some(_) => 1,
-                None if self.strict || (d - moved).abs() == 1 => 1,
+                None if self.strict => 1,
                 None => self.row_free(row, axis, d - moved, &walls),
             };
             for k in 0..row.crates.len() {
@@ -212,6 +212,10 @@ impl World {
     /// `row` can go along `axis` before one of them would meet a solid tile,
     /// the outside, one of the solid `walls`, or a crate it would take in.
     fn row_free(&self, row: &Row, axis: Axis, rest: i32, walls: &[Rect]) -> i32 {
+        // NOTE: the last pixel needs no looking ahead.
+        if rest.abs() == 1 {
+            return 1;
+        }
         let sign = rest.signum();
         let walls: Vec<Blocker> = walls
             .iter()

@@ -538,7 +538,7 @@ impl Index {
 
     /// Adds to `out` every body of `layer` whose cells meet `region`'s,
     /// some more than once, in no particular order.
-    pub(crate) fn near_into(&self, layer: Layer, region: &Rect, out: &mut impl Extend<BodyId>) {
+    fn near_into(&self, layer: Layer, region: &Rect, out: &mut impl Extend<BodyId>) {
         self.any_near(layer, region, |id| {
             out.extend([id]);
             false
