@@ -20,6 +20,12 @@
 //!   the first row of platforms (the ones the crates land on, and that
 //!   push them), alone and with the crates.
 //!
+//! - `push`: a body pushing a row of three crates, each with a crate
+//!   riding it, along a corridor at 1 to 4096 px per step, one whole step.
+//!   The push goes a pixel at a time by the rule; where nothing new is on
+//!   its way, all those pixels at once, so the cost should not grow with
+//!   the speed.
+//!
 //! Each benchmark checks its result before it is timed.
 
 use std::hint::black_box;
@@ -28,7 +34,7 @@ use std::ops::RangeInclusive;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use dropthrough_sim::body::BodyKind;
 use dropthrough_sim::geom::{Cell, TILE};
-use dropthrough_sim::{CollisionMode, Keys, Level, Rect, World};
+use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Level, Rect, World};
 
 const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
 const CRATES: i32 = 100;
@@ -250,5 +256,54 @@ fn mixed_scene(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, stack_100, crowds, mixed_scene);
+/// A corridor 400 tiles long: a body driven by a velocity of `speed` px
+/// per step, and ahead of it three crates in a row, each with a crate on
+/// it. Gives the world and the body.
+fn push(speed: u32) -> (World, dropthrough_sim::BodyId) {
+    let wall = format!("#{}#\n", "#".repeat(398));
+    let air = format!("#{}#\n", ".".repeat(398));
+    let riders = format!("#{}{}#\n", ".".repeat(3), "C".repeat(3) + &".".repeat(392));
+    let row = format!("#@..{}#\n", "C".repeat(3) + &".".repeat(391));
+    let text = [wall.clone(), air.clone(), air, riders, row, wall].concat();
+    let level = Level::parse(&text, "push").expect("the corridor parses");
+    let mut world = World::new(level, CollisionMode::Sweep);
+    let spec = ActorSpec::new(Rect::new(52, 64, 12, 16)).drive(Drive::Velocity { gravity: true });
+    let id = world.add(spec).expect("room for the pusher");
+    world
+        .set_velocity(id, speed as f32 * 60.0, 0.0)
+        .expect("the pusher");
+    (world, id)
+}
+
+fn pushes(c: &mut Criterion) {
+    let mut group = c.benchmark_group("push");
+    group.sample_size(20);
+    for speed in SPEEDS {
+        let (world, id) = push(speed);
+        let mut w = world.clone();
+        w.step(Keys::NONE);
+        // The body went its whole speed, flush with the row, and so did
+        // each crate of it; each rider is still on the row (the first
+        // carried goes first, and pushes the next rider on).
+        let pusher = w.body(id).expect("the pusher").rect();
+        assert_eq!(pusher.x, 52 + speed as i32, "at {speed} px/step");
+        let crates: Vec<Rect> = w.level_bodies().iter().map(|b| b.rect()).collect();
+        for (k, r) in crates.iter().enumerate() {
+            match k < 3 {
+                true => assert_eq!(r.bottom(), 64, "rider {k} at {speed} px/step: {crates:?}"),
+                false => assert_eq!(r.x, pusher.right() + 16 * (k as i32 - 3), "crate {k}"),
+            }
+        }
+        group.bench_with_input(BenchmarkId::from_parameter(speed), &world, |b, world| {
+            b.iter_batched(
+                || world.clone(),
+                |mut w| black_box(w.step(Keys::NONE)),
+                BatchSize::SmallInput,
+            );
+        });
+    }
+    group.finish();
+}
+
+criterion_group!(benches, stack_100, crowds, mixed_scene, pushes);
 criterion_main!(benches);

@@ -164,10 +164,12 @@ impl World {
             // crate. Going there at once gives the same result as going a
             // pixel at a time, at a cost that does not grow with the speed.
             // NOTE: a step taken strictly (tests) goes a pixel at a time.
-            let free = match lead {
-                Some(_) => 1,
-                None if self.strict => 1,
-                None => self.row_free(row, axis, d - moved, &walls),
+            let free = match self.strict {
+                true => 1,
+                false => {
+                    let lead = pusher.zip(lead);
+                    self.row_free(row, axis, d - moved, &walls, lead)
+                }
             };
             for k in 0..row.crates.len() {
                 let j = row.crates[k].0;
@@ -178,6 +180,47 @@ impl World {
             moved += sign * free;
         }
         moved
+    }
+
+    /// How many pixels (at most `rest`'s length) a body pushing a row
+    /// along x, its box at `at`, goes at once as it would a pixel at a
+    /// time: its box free of solid tiles and solids at each of them, and
+    /// no trigger of `triggers` touched before the last. 0: the first is
+    /// blocked. A step taken strictly (tests), a push of a pixel, and a
+    /// box that starts touching a trigger go a pixel at a time.
+    pub(crate) fn push_span(&self, at: Rect, rest: i32, triggers: Triggers) -> i32 {
+        let grid = &self.level.grid;
+        let walls = || {
+            let solids = self.solids.iter();
+            solids.filter(|s| !s.removed && s.kind == SolidKind::Solid)
+        };
+        let next = at.shifted(Axis::X, rest.signum());
+        if !collide::shape::free(grid, &next) || walls().any(|s| s.rect.overlaps(&next)) {
+            return 0;
+        }
+        // NOTE: a solid its box starts in but that leaves the next pixel
+        // free is behind it, and every pixel after is clear of it too.
+        if self.strict
+            || rest.abs() == 1
+            || (triggers != Triggers::NONE && collide::touching_any(grid, &at, triggers).is_some())
+        {
+            return 1;
+        }
+        let walls: Vec<Blocker> = walls().map(|s| s.blocker()).collect();
+        let passing = Passing {
+            triggers,
+            ..Passing::default()
+        };
+        let out = collide::move_axis(
+            CollisionMode::Sweep,
+            grid,
+            &walls,
+            at,
+            Axis::X,
+            rest,
+            &passing,
+        );
+        out.moved.abs().max(1)
     }
 
     /// Adds to `hits` (sorted, highest id first) every crate that a box of
@@ -210,8 +253,17 @@ impl World {
 
     /// How many pixels (at least 1, at most `rest`'s length) the crates of
     /// `row` can go along `axis` before one of them would meet a solid tile,
-    /// the outside, one of the solid `walls`, or a crate it would take in.
-    fn row_free(&self, row: &Row, axis: Axis, rest: i32, walls: &[Rect]) -> i32 {
+    /// the outside, one of the solid `walls`, or a crate it would take in
+    /// — or `lead`, the body pushing the row (and its box), would run into
+    /// a crate. (What stops the pusher itself its caller asks.)
+    fn row_free(
+        &self,
+        row: &Row,
+        axis: Axis,
+        rest: i32,
+        walls: &[Rect],
+        lead: Option<(BodyId, Rect)>,
+    ) -> i32 {
         // NOTE: the last pixel needs no looking ahead.
         if rest.abs() == 1 {
             return 1;
@@ -230,22 +282,29 @@ impl World {
             ..Passing::default()
         };
         let mut free = rest.abs();
-        for (&(k, _), tree) in row.crates.iter().zip(&row.trees) {
-            let at = self.bodies[k.index()].rect;
-            let out = collide::move_axis(
-                CollisionMode::Sweep,
-                &self.level.grid,
-                &walls,
-                at,
-                axis,
-                rest,
-                &passing,
-            );
-            free = free.min(out.moved.abs());
+        let crates = row.crates.iter().zip(&row.trees);
+        let boxes = crates.map(|(&(k, _), tree)| (self.bodies[k.index()].rect, Some(tree), None));
+        for (at, tree, pusher) in boxes.chain(lead.map(|(id, at)| (at, None, Some(id)))) {
+            // NOTE: the pusher's own walls are its caller's to find.
+            if tree.is_some() {
+                let out = collide::move_axis(
+                    CollisionMode::Sweep,
+                    &self.level.grid,
+                    &walls,
+                    at,
+                    axis,
+                    rest,
+                    &passing,
+                );
+                free = free.min(out.moved.abs());
+            }
             let reach = swept(at, axis, sign * free);
             self.index.any_near(Layer::Solid, &reach, |j| {
                 let c = &self.bodies[j.index()];
-                let other = c.movable() && !row.has(j) && !tree.contains(&j);
+                let other = c.movable()
+                    && !row.has(j)
+                    && tree.is_none_or(|t| !t.contains(&j))
+                    && Some(j) != pusher;
                 let across = match axis {
                     Axis::X => at.y < c.rect.bottom() && c.rect.y < at.bottom(),
                     Axis::Y => at.x < c.rect.right() && c.rect.x < at.right(),

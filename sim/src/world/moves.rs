@@ -11,7 +11,6 @@ use crate::controller::whole_reach;
 use crate::few::{Blockers, Chain, Ids};
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Carrier, Obstacle};
-use crate::mover::SolidKind;
 
 use super::body::{Body, Cause};
 use super::crates::Row;
@@ -454,19 +453,20 @@ impl World {
         let mut at = at;
         let mut moved = 0;
         while moved != rest {
-            let next = at.shifted(Axis::X, sign);
-            let walls = !collide::shape::free(&self.level.grid, &next)
-                || self
-                    .solids
-                    .iter()
-                    .any(|s| !s.removed && s.kind == SolidKind::Solid && s.rect.overlaps(&next));
-            if walls || self.row_move(row, Axis::X, sign, &[], Some((id, at))) == 0 {
+            // NOTE: as far as it goes a pixel at a time with nothing new
+            // on the way, at once (`push_span`): the row goes so too.
+            let span = sign * self.push_span(at, rest - moved, triggers);
+            if span == 0 {
                 return (moved, true, None);
             }
-            at = next;
-            moved += sign;
+            let went = self.row_move(row, Axis::X, span, &[], Some((id, at)));
+            at = at.shifted(Axis::X, went);
+            moved += went;
+            if went != span {
+                return (moved, true, None);
+            }
             if triggers != Triggers::NONE {
-                if let Some(touch) = collide::touching_any(&self.level.grid, &next, triggers) {
+                if let Some(touch) = collide::touching_any(&self.level.grid, &at, triggers) {
                     return (moved, false, Some(touch));
                 }
             }

@@ -386,3 +386,71 @@ fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
         }
     }
 }
+
+/// Rows of crates (some with crates riding them, some higher than the
+/// pusher's feet), a solid the game placed, spikes, a one-way top and the
+/// exit along a corridor, pushed both ways by bodies at every speed from
+/// 1 to 4096 px a step: a push goes as far as nothing new is on its way
+/// at once, which must give what a pixel at a time gives
+/// ([`How::Strict`]) — the row and its pusher stopped by a wall, a solid
+/// or a trigger at the same pixel, and every crate met taken in there.
+#[test]
+fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
+    const CORRIDOR: &str = "\
+############################################################
+#..........................................................#
+#..........C..............C.........................C......#
+#..@...C...CC.....CC......C.....---.......C.C......CC....E.#
+#......C..CCC.C..CCC.C.....C.......C.......C.....^.CC..C...#
+############################################################
+";
+    let level = Level::parse(CORRIDOR, "corridor.txt").unwrap();
+    let speeds = [1, 3, 17, 64, 300, 1500, 4096];
+    let first = level.bodies().len() as u32 + 1;
+    // Each pusher turns every 25 steps; the player runs fast, both ways;
+    // the furthest a crate went in one step is noted.
+    let (crates, furthest) = (Cell::new(Vec::new()), Cell::new(0));
+    let drive = |w: &mut World, n: usize| {
+        for (k, &v) in speeds.iter().enumerate() {
+            let way = if (n / 25 + k).is_multiple_of(2) {
+                1.0
+            } else {
+                -1.0
+            };
+            let _ = w.set_velocity(BodyId(first + k as u32), way * v as f32 * 60.0, 0.0);
+        }
+        let now: Vec<i32> = w
+            .bodies()
+            .filter(|b| b.kind() == Kind::Crate)
+            .map(|b| b.rect().x)
+            .collect();
+        let before = crates.replace(now.clone());
+        let most = before.iter().zip(&now).map(|(a, b)| (a - b).abs()).max();
+        furthest.set(furthest.get().max(most.unwrap_or(0)));
+    };
+    let run = |n: usize| Keys {
+        right: (n / 30).is_multiple_of(2),
+        left: !(n / 30).is_multiple_of(2),
+        ..Keys::NONE
+    };
+    let player: Vec<Keys> = (0..150).map(run).collect();
+    for scale in [1.0, 40.0] {
+        let tuning = scaled(level.header.tuning(), scale);
+        let mut world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
+        let wall = Rect::new(39 * 16, 48, 16, 32);
+        world.add_solid(wall, SolidKind::Solid).unwrap();
+        for (k, _) in speeds.iter().enumerate() {
+            let at = Rect::new(40 + 120 * k as i32, 52, 8 + 2 * k as i32, 20 - k as i32);
+            let spec = ActorSpec::new(at).drive(Drive::Velocity { gravity: true });
+            assert_eq!(world.add(spec).unwrap(), BodyId(first + k as u32));
+        }
+        let seen = same_taken(&world, &player, drive, How::Phases);
+        assert!(seen.death || seen.exit, "{seen:?}");
+    }
+    // NOTE: rows were pushed hundreds of pixels in a step.
+    assert!(
+        furthest.get() > 300,
+        "a crate went {} px at most",
+        furthest.get()
+    );
+}
