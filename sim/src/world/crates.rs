@@ -182,47 +182,6 @@ impl World {
         moved
     }
 
-    /// How many pixels (at most `rest`'s length) a body pushing a row
-    /// along x, its box at `at`, goes at once as it would a pixel at a
-    /// time: its box free of solid tiles and solids at each of them, and
-    /// no trigger of `triggers` touched before the last. 0: the first is
-    /// blocked. A step taken strictly (tests), a push of a pixel, and a
-    /// box that starts touching a trigger go a pixel at a time.
-    pub(crate) fn push_span(&self, at: Rect, rest: i32, triggers: Triggers) -> i32 {
-        let grid = &self.level.grid;
-        let walls = || {
-            let solids = self.solids.iter();
-            solids.filter(|s| !s.removed && s.kind == SolidKind::Solid)
-        };
-        let next = at.shifted(Axis::X, rest.signum());
-        if !collide::shape::free(grid, &next) || walls().any(|s| s.rect.overlaps(&next)) {
-            return 0;
-        }
-        // NOTE: a solid its box starts in but that leaves the next pixel
-        // free is behind it, and every pixel after is clear of it too.
-        if self.strict
-            || rest.abs() == 1
-            || (triggers != Triggers::NONE && collide::touching_any(grid, &at, triggers).is_some())
-        {
-            return 1;
-        }
-        let walls: Vec<Blocker> = walls().map(|s| s.blocker()).collect();
-        let passing = Passing {
-            triggers,
-            ..Passing::default()
-        };
-        let out = collide::move_axis(
-            CollisionMode::Sweep,
-            grid,
-            &walls,
-            at,
-            Axis::X,
-            rest,
-            &passing,
-        );
-        out.moved.abs().max(1)
-    }
-
     /// Adds to `hits` (sorted, highest id first) every crate that a box of
     /// the row (or its pusher), at `reach` a pixel on, would run into: not
     /// in the row, not its `pusher` or in the `chain` moving it, and not

@@ -6,18 +6,20 @@
 //! the stomp from above, a death otherwise — judged on the whole path of
 //! every move.
 
-use crate::collide::{self, slopes, AxisMove, Hit, Surface, Touch, Triggers};
+use crate::collide::{AxisMove, Hit, Surface, Touch};
 use crate::controller::whole_reach;
 use crate::few::{Blockers, Chain, Ids};
 use crate::geom::{Axis, Rect};
-use crate::id::{BodyId, Carrier, Obstacle};
+use crate::id::{BodyId, Carrier};
 
 use super::body::{Body, Cause};
 use super::crates::Row;
 use super::index::Layer;
 use super::near::{feet, own_y_path, swept, union, walk_area};
-use super::report::{Climb, MoveRecord};
+use super::report::MoveRecord;
 use super::World;
+
+mod pushing;
 
 impl World {
     /// Step (4) for one body: its own move along x, then along y (a crate
@@ -213,97 +215,6 @@ impl World {
         record
     }
 
-    /// A walk of body `id` (its record so far, stopped by a crate) goes on
-    /// pushing: each pixel pushes the row of crates ahead a pixel along x
-    /// (a push pixel is a level one: a snap may follow), then the walk
-    /// goes on from there, until the row stops (the walk stops as at a
-    /// wall), a trigger, or the whole move is done. `trail` gets the
-    /// boxes it visits.
-    fn walk_pushing(
-        &mut self,
-        id: BodyId,
-        record: &mut MoveRecord,
-        row: &mut Row,
-        mut trail: Option<&mut Vec<Rect>>,
-    ) {
-        let i = id.index();
-        let sign = record.wanted.signum();
-        let triggers = self.bodies[i].triggers();
-        let rising = self.bodies[i].vy < 0.0;
-        let mut climb = record.climb.unwrap_or_default();
-        let mut at = record.to();
-        let mut visit = |climb: &mut Climb, r: Rect| {
-            climb.y_span = (climb.y_span.0.min(r.y), climb.y_span.1.max(r.y));
-            climb.dy = r.y - record.from.y;
-            if let Some(trail) = trail.as_deref_mut() {
-                trail.push(r);
-            }
-        };
-        loop {
-            let (moved, blocked, touch) = self.pushes(row, (id, at), sign, triggers);
-            if moved == 0 {
-                let blockers = self.walk_blockers(id, at, sign);
-                let by = self.what_stops(id, at, sign, &blockers);
-                record.outcome.hit = blocked.then_some(Hit {
-                    surface: Surface::Solid,
-                    edge: at.leading_edge(Axis::X, sign),
-                    by,
-                });
-                break;
-            }
-            at = at.shifted(Axis::X, sign);
-            self.place(id, at);
-            record.outcome.moved += sign;
-            visit(&mut climb, at);
-            record.outcome.hit = None;
-            record.outcome.touch = touch;
-            let rest = record.wanted - record.outcome.moved;
-            if touch.is_some() {
-                break;
-            }
-            let blockers = self.walk_blockers(id, at, rest);
-            let grid = &self.level.grid;
-            let b = &self.bodies[i];
-            if b.around(&blockers, at, |a| slopes::snaps(grid, a, &at, rising)) {
-                at = at.shifted(Axis::Y, 1);
-                climb.snaps += 1;
-                visit(&mut climb, at);
-                let touch = collide::touching_any(grid, &at, triggers);
-                self.place(id, at);
-                if touch.is_some() {
-                    record.outcome.touch = touch;
-                    break;
-                }
-            }
-            if rest == 0 {
-                break;
-            }
-            let mut boxes = Vec::new();
-            let (grid, b) = (&self.level.grid, &self.bodies[i]);
-            let walked = b.around(&blockers, at, |a| {
-                slopes::walk(grid, a, at, rest, rising, Some(&mut boxes))
-            });
-            for &r in &boxes {
-                visit(&mut climb, r);
-            }
-            climb.steps_up += walked.climb.steps_up;
-            climb.snaps += walked.climb.snaps;
-            at = boxes.last().copied().unwrap_or(at);
-            self.place(id, at);
-            record.outcome.moved += walked.along_x.moved;
-            record.outcome.hit = walked.along_x.hit;
-            record.outcome.touch = walked.along_x.touch;
-            let ahead = at.shifted(Axis::X, sign);
-            if walked.along_x.hit.is_none()
-                || walked.along_x.touch.is_some()
-                || !self.crate_at(id, &ahead)
-            {
-                break;
-            }
-        }
-        record.climb = Some(climb);
-    }
-
     /// What may block a walk of body `id` from `at` by `rest` px: every
     /// solid and solid body there but itself and its own riders.
     fn walk_blockers(&self, id: BodyId, at: Rect, rest: i32) -> Blockers {
@@ -402,76 +313,6 @@ impl World {
             self.solid_moved(s, (from, mid), &mut Chain::new(), None);
             self.solid_moved(s, (mid, mid.shifted(Axis::Y, dy)), &mut Chain::new(), None);
         }
-    }
-
-    /// Whether a solid body in play other than `id` overlaps `area`.
-    fn crate_at(&self, id: BodyId, area: &Rect) -> bool {
-        self.index.any_near(Layer::Solid, area, |j| {
-            let b = &self.bodies[j.index()];
-            j != id && b.movable() && b.rect.overlaps(area)
-        })
-    }
-
-    /// What stopped the push of body `id`, now at `at` and pushing `sign`
-    /// along x: the first crate in play ahead of it by id, or else what
-    /// stops its own box there (a tile, the outside or a solid).
-    fn what_stops(
-        &self,
-        id: BodyId,
-        at: Rect,
-        sign: i32,
-        blockers: &[collide::Blocker],
-    ) -> Obstacle {
-        let ahead = at.shifted(Axis::X, sign);
-        let first_crate = self
-            .index
-            .near(Layer::Solid, &ahead)
-            .into_iter()
-            .find(|&j| {
-                let b = &self.bodies[j.index()];
-                j != id && b.movable() && b.rect.overlaps(&ahead)
-            });
-        if let Some(j) = first_crate {
-            return Obstacle::Body(j);
-        }
-        let wall = self.plain_move(at, Axis::X, sign, blockers).hit;
-        wall.map_or(Obstacle::Outside, |h| h.by)
-    }
-
-    /// Body `id`, its box at `at`, pushes the crates ahead, a pixel at a
-    /// time, up to `rest` px: how far it went, whether something stopped
-    /// it, and the trigger (of `triggers`) it touched. `row` gets each
-    /// crate moved, with its box before.
-    fn pushes(
-        &mut self,
-        row: &mut Row,
-        (id, at): (BodyId, Rect),
-        rest: i32,
-        triggers: Triggers,
-    ) -> (i32, bool, Option<Touch>) {
-        let sign = rest.signum();
-        let mut at = at;
-        let mut moved = 0;
-        while moved != rest {
-            // NOTE: as far as it goes a pixel at a time with nothing new
-            // on the way, at once (`push_span`): the row goes so too.
-            let span = sign * self.push_span(at, rest - moved, triggers);
-            if span == 0 {
-                return (moved, true, None);
-            }
-            let went = self.row_move(row, Axis::X, span, &[], Some((id, at)));
-            at = at.shifted(Axis::X, went);
-            moved += went;
-            if went != span {
-                return (moved, true, None);
-            }
-            if triggers != Triggers::NONE {
-                if let Some(touch) = collide::touching_any(&self.level.grid, &at, triggers) {
-                    return (moved, false, Some(touch));
-                }
-            }
-        }
-        (moved, false, None)
     }
 
     /// After a move of body `id` from `from` to `to`: a body that hazards
