@@ -16,7 +16,8 @@ use super::near::swept;
 use super::World;
 
 /// Crates moving together as one row: each with its box before the move,
-/// and the crates riding it (which it carries rather than meets).
+/// and the crates riding it that it would meet on its way (which it
+/// carries rather than meets).
 #[derive(Default)]
 pub(crate) struct Row {
     pub(crate) crates: Few<(BodyId, Rect), 4>,
@@ -28,7 +29,7 @@ pub(crate) struct Row {
 
 impl Row {
     /// Takes crate `id` (its box `rect` before the move, and `tree`, the
-    /// crates riding it) into the row.
+    /// crates riding it that it would meet) into the row.
     fn take_in(&mut self, id: BodyId, rect: Rect, tree: Ids) {
         self.crates.push((id, rect));
         self.trees.push(tree);
@@ -67,7 +68,7 @@ impl World {
             self.place(id, from.shifted(axis, out.moved));
             return Few::new();
         }
-        let tree = self.rider_crates(Carrier::Body(id));
+        let tree = self.crates_in_the_way(id, axis);
         let mut row = Row::default();
         row.take_in(id, self.bodies[id.index()].rect, tree);
         self.row_move(&mut row, axis, d, chain, None);
@@ -75,6 +76,17 @@ impl World {
         row.remove(0);
         row.sort_by_key(|&(j, _)| j);
         row
+    }
+
+    /// The crates riding crate `id` (and theirs) that a row moving it along
+    /// `axis` would otherwise run into: along x none, since each stands on
+    /// the top of what it rides, so all of them are above its top, beside
+    /// no pixel of its way; up, all of them.
+    fn crates_in_the_way(&self, id: BodyId, axis: Axis) -> Ids {
+        match axis {
+            Axis::X => Ids::new(),
+            Axis::Y => self.rider_crates(Carrier::Body(id)),
+        }
     }
 
     /// A move of a box that neither drops through anything nor reacts to
@@ -145,7 +157,7 @@ impl World {
                 scan(&mut hits, row, reach, Some(tree));
             }
             while let Some(j) = hits.pop() {
-                let tree = self.rider_crates(Carrier::Body(j));
+                let tree = self.crates_in_the_way(j, axis);
                 let rect = self.bodies[j.index()].rect;
                 row.take_in(j, rect, tree);
                 let tree = row.trees.last();
