@@ -50,9 +50,10 @@ impl World {
     }
 
     /// Body `id`, its box at `at`, pushes the crates ahead, a pixel at a
-    /// time, up to `rest` px: how far it went, whether something stopped
-    /// it, and the trigger (of `triggers`) it touched. `row` gets each
-    /// crate moved, with its box before.
+    /// time by the rule (at once as far as nothing new is on its way), up
+    /// to `rest` px: how far it went, whether something stopped it, and
+    /// the trigger (of `triggers`) it touched. `row` gets each crate
+    /// moved, with its box before.
     pub(super) fn pushes(
         &mut self,
         row: &mut Row,
