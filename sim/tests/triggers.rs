@@ -107,3 +107,49 @@ fn falling_out_of_the_bottom_is_a_death_and_respawns() {
         assert!(w.deaths() >= 1);
     }
 }
+
+/// A player pushing a row of crates over spikes or the exit (crates pass
+/// over both) touches them: the push ends at the first pixel its box
+/// overlaps them — a death there, or the run ended a pixel into the
+/// exit's column — at every speed, never past it.
+#[test]
+fn a_push_ends_where_the_pusher_first_touches_spikes_or_the_exit() {
+    for (trigger, speed) in [('^', 180), ('^', 6_000), ('E', 180), ('E', 60_000)] {
+        let row = format!("#.@CC{}{trigger}{}#", ".".repeat(36), ".".repeat(57));
+        let text = [
+            format!("run_speed = {speed}"),
+            "#".repeat(100),
+            format!("#{}#", ".".repeat(98)),
+            row,
+            "#".repeat(100),
+        ]
+        .join("\n");
+        for mode in EXACT {
+            let mut w = world(&text, mode);
+            let frames = hold(&mut w, "right", 400);
+            let at = |f: &Frame| format!("{mode}, {trigger} at {speed} px/s: {f:?}");
+            let touched = match trigger {
+                '^' => first(&frames, |e| e.death),
+                _ => first(&frames, |e| e.exit),
+            };
+            let f =
+                touched.unwrap_or_else(|| panic!("{mode}, {trigger} at {speed}: never touched"));
+            if trigger == 'E' {
+                // The box's right edge one pixel into the exit's column,
+                // flush with the row it pushed there.
+                assert_eq!(f.rect.right(), 41 * 16 + 1, "{}", at(f));
+                assert!(w.exited(), "{}", at(f));
+                let first_crate = w.level_bodies()[0].rect();
+                assert_eq!(first_crate.x, f.rect.right(), "{}", at(f));
+            }
+            // Until then, no step reached the trigger's column.
+            let before = frames.iter().take_while(|g| g.frame < f.frame);
+            assert!(
+                before.clone().all(|g| g.rect.right() <= 41 * 16),
+                "{}",
+                at(f)
+            );
+            assert!(before.count() > 1, "{}: pushed on the way", at(f));
+        }
+    }
+}
