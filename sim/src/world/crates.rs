@@ -253,9 +253,10 @@ impl World {
             ..Passing::default()
         };
         let mut free = rest.abs();
+        let pusher = lead.map(|(id, _)| id);
         let crates = row.crates.iter().zip(&row.trees);
-        let boxes = crates.map(|(&(k, _), tree)| (self.bodies[k.index()].rect, Some(tree), None));
-        for (at, tree, pusher) in boxes.chain(lead.map(|(id, at)| (at, None, Some(id)))) {
+        let boxes = crates.map(|(&(k, _), tree)| (self.bodies[k.index()].rect, Some(tree)));
+        for (at, tree) in boxes.chain(lead.map(|(_, at)| (at, None))) {
             // NOTE: the pusher's own walls are its caller's to find.
             if tree.is_some() {
                 let out = collide::move_axis(

@@ -167,14 +167,6 @@ impl World {
             };
             let span = sign * flat.max(1);
             let (moved, blocked, touch) = self.pushes(row, (id, at), span, triggers);
-            if moved != 0 {
-                at = at.shifted(Axis::X, moved);
-                self.place(id, at);
-                record.outcome.moved += moved;
-                visit(&mut climb, at);
-                record.outcome.hit = None;
-                record.outcome.touch = touch;
-            }
             if moved == 0 {
                 let blockers = self.walk_blockers(id, at, sign);
                 let by = self.what_stops(id, at, sign, &blockers);
@@ -185,6 +177,12 @@ impl World {
                 });
                 break;
             }
+            at = at.shifted(Axis::X, moved);
+            self.place(id, at);
+            record.outcome.moved += moved;
+            visit(&mut climb, at);
+            record.outcome.hit = None;
+            record.outcome.touch = touch;
             let rest = record.wanted - record.outcome.moved;
             if touch.is_some() {
                 break;

