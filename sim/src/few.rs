@@ -25,6 +25,18 @@ impl Blank for i32 {
     }
 }
 
+impl Blank for usize {
+    fn blank() -> Self {
+        0
+    }
+}
+
+impl Blank for bool {
+    fn blank() -> Self {
+        false
+    }
+}
+
 impl Blank for crate::BodyId {
     fn blank() -> Self {
         crate::BodyId(0)

@@ -4,6 +4,7 @@
 //! either a pixel at a time (substep) or once for the whole path (sweep).
 
 use super::{Surface, Touch};
+use crate::few::Blockers;
 use crate::geom::{Axis, Rect};
 use crate::id::{Carrier, SolidId};
 use crate::mover::SolidKind;
@@ -205,7 +206,7 @@ pub(crate) fn candidates(
     from: &Rect,
     axis: Axis,
     passing: &SolidSet,
-) -> Vec<Blocker> {
+) -> Blockers {
     blockers
         .iter()
         .filter(|b| in_the_way(b, from, axis, passing))

@@ -115,7 +115,7 @@ pub(crate) fn move_through(
     let move_ = Move {
         grid,
         candidates: match blockers.is_empty() {
-            true => Vec::new(),
+            true => crate::few::Blockers::new(),
             false => blockers::candidates(blockers, &from, axis, passing.solids),
         },
         from,
@@ -255,7 +255,7 @@ fn on_slopes(
 pub(crate) struct Move<'a> {
     pub(super) grid: &'a Grid,
     /// The moving solids that can stop it.
-    pub(super) candidates: Vec<Blocker>,
+    pub(super) candidates: crate::few::Blockers,
     pub(super) from: Rect,
     pub(super) axis: Axis,
     /// Signed, non-zero, already cut to the level.

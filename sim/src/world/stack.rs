@@ -128,9 +128,11 @@ impl World {
         let sign = d.signum();
         // The order one by one: each body's place in it, and where the
         // bodies it carries (its subtree) end, by id as `in_tree` is.
-        let mut place = vec![(0usize, 0usize); in_tree.len()];
+        // NOTE: kept in place, as most trees are a crate or two.
+        let mut place: Few<(usize, usize), 8> = in_tree.iter().map(|_| (0, 0)).collect();
         let mut next = 0;
-        let mut stack: Vec<(Carrier, bool)> = vec![(s, false)];
+        let mut stack: Few<(Carrier, bool), 8> = Few::new();
+        stack.push((s, false));
         while let Some((c, done)) = stack.pop() {
             if done {
                 if let Carrier::Body(j) = c {
