@@ -9,21 +9,30 @@
 //! their bullets do. Crates and walkers are scattered in a third: in
 //! substep and sweep no crate or walker in play ends a step inside a solid
 //! tile, a solid mover or a crate, and their boxes agree between the modes.
+//! Every level may have every other tile too — solid and one-way ramps,
+//! springs, checkpoints, gems — and the headers that tune them (spring
+//! speed, wall slides, walkers' speed); a third have up to two of the
+//! game's actors with the player's controller, on the player's spawn and
+//! given its keys. In substep and sweep every body in play is free of the
+//! terrain as the slopes' pixel reference (`common/slopes.rs`) draws it
+//! (a spring's block solid), and every body agrees between the modes.
 //!
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
 //! (default 1,000,000), in two halves from two seeds that run side by side.
 
 mod common;
 
+use common::slopes::Slopes;
 use common::Rng;
 use dropthrough_sim::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough_sim::collide::{overlaps_solid, CollisionMode};
 use dropthrough_sim::level::LevelErrorKind;
 use dropthrough_sim::mover::SolidKind;
-use dropthrough_sim::{Keys, Level, World};
+use dropthrough_sim::{Keys, Level, Rect, World};
 
-/// A crate or walker in play inside a solid tile, a solid mover or a
-/// crate, named; `None` if there is none.
+/// A crate or walker in play inside a solid tile (off a level with
+/// slopes: beside a ramp, a solid tile's box may hold a body's cut corner),
+/// a solid mover or a crate, named; `None` if there is none.
 fn body_inside(w: &World) -> Option<String> {
     let grid = &w.level().grid();
     let live: Vec<_> = w
@@ -34,7 +43,7 @@ fn body_inside(w: &World) -> Option<String> {
         .collect();
     for &(i, b) in &live {
         let r = b.rect();
-        if overlaps_solid(grid, &r) {
+        if !grid.has_slopes() && overlaps_solid(grid, &r) {
             return Some(format!("body {} inside a solid tile at {r:?}", i + 1));
         }
         let mover = w
@@ -66,6 +75,7 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
     let mut text = String::new();
     let turrets = rng.below(3) == 0;
     let bodies = rng.below(3) == 0;
+    let slopes = rng.below(2) == 0;
     if turrets {
         text.push_str(&format!(
             "fire_every = {}\nbullet_speed = {}\nbullet_radius = {}\n",
@@ -78,6 +88,11 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
     }
     for key in ["gravity", "max_fall", "run_speed", "jump_speed"] {
         if rng.below(3) > 0 {
+            text.push_str(&format!("{key} = {}\n", speed(rng)));
+        }
+    }
+    for key in ["spring_speed", "wall_slide", "walker_speed"] {
+        if rng.below(3) == 0 {
             text.push_str(&format!("{key} = {}\n", speed(rng)));
         }
     }
@@ -97,6 +112,10 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
                             8 if turrets => ['>', '<', 'T'][rng.below(3) as usize],
                             9 if bodies => 'C',
                             10 if bodies && rng.below(2) == 0 => 'W',
+                            11 if slopes => {
+                                ['J', 'L', '1', '2', '3', '4', '{', '}'][rng.below(8) as usize]
+                            }
+                            12 if rng.below(2) == 0 => ['S', 'F', '*'][rng.below(3) as usize],
                             _ => '.',
                         }
                     }
@@ -147,6 +166,26 @@ fn random_level(rng: &mut Rng) -> (String, bool) {
     (text, turrets)
 }
 
+/// Whether box `r` is over a solid or slope cell (or the outside).
+fn near_terrain(grid: &dropthrough_sim::Grid, r: &Rect) -> bool {
+    let (cols, rows) = grid.cells_within(r);
+    let outside = r.x < 0 || r.right() > grid.pixel_width() || r.y < 0;
+    outside
+        || rows.into_iter().any(|row| {
+            cols.clone()
+                .any(|col| grid.get(col, row).is_solid() || grid.get(col, row).is_slope())
+        })
+}
+
+/// The grid rows of a level's text, for the pixel reference of slopes
+/// (a spring's block is solid).
+fn grid_rows(text: &str) -> Vec<String> {
+    text.lines()
+        .filter(|l| !l.contains(" = "))
+        .map(|l| l.replace('S', "#"))
+        .collect()
+}
+
 fn keys(bits: u64) -> Keys {
     Keys {
         left: bits & 1 != 0,
@@ -184,18 +223,40 @@ fn soak(seed: u64, total: u64) {
         let level = match Level::parse(&text, "soak.txt") {
             Ok(level) => level,
             // A crate or walker on a solid mover's path: the parser's rule.
-            Err(e) if matches!(e.kind, LevelErrorKind::BodyInMoverPath { .. }) => {
+            // (or a checkpoint there)
+            Err(e)
+                if matches!(
+                    e.kind,
+                    LevelErrorKind::BodyInMoverPath { .. }
+                        | LevelErrorKind::CheckpointInMoverPath { .. }
+                ) =>
+            {
                 rejected += 1;
                 continue;
             }
             Err(e) => panic!("generated level: {e}\n{text}"),
         };
         let (pw, ph) = (level.grid().pixel_width(), level.grid().pixel_height());
+        let terrain = Slopes::new(&grid_rows(&text));
         let mut worlds = CollisionMode::ALL.map(|mode| World::new(level.clone(), mode));
+        // NOTE: the game's actors with the player's controller, on its
+        // spawn (the same ids in every mode: added to each alike).
+        let actors: Vec<_> = (0..rng.below(3) * u64::from(rng.below(3) == 0))
+            .filter_map(|_| {
+                let at: Rect = worlds[0].player().rect();
+                let ids: Vec<_> = worlds.iter_mut().map(|w| w.add_actor(at).ok()).collect();
+                ids[0]
+            })
+            .collect();
         let mut held = Keys::NONE;
         for step in 0..(200 + rng.below(3_000)) {
             if rng.below(12) == 0 {
                 held = keys(rng.next());
+            }
+            for w in worlds.iter_mut() {
+                for &id in &actors {
+                    w.set_keys(id, held).expect("the actor is there");
+                }
             }
             let events: Vec<_> = worlds.iter_mut().map(|w| w.step(held).events).collect();
             for w in &worlds {
@@ -209,8 +270,9 @@ fn soak(seed: u64, total: u64) {
                     at()
                 );
                 if w.mode() != CollisionMode::Naive {
+                    // NOTE: on a level with slopes, the reference below.
                     assert!(
-                        !overlaps_solid(level.grid(), &r),
+                        level.grid().has_slopes() || !overlaps_solid(level.grid(), &r),
                         "inside a solid: {}",
                         at()
                     );
@@ -221,6 +283,22 @@ fn soak(seed: u64, total: u64) {
                     assert!(!inside, "inside a solid mover: {}", at());
                     if let Some(what) = body_inside(w) {
                         panic!("{what}: {}", at());
+                    }
+                    // NOTE: the reference looks pixel by pixel; only a box
+                    // over a solid or slope cell can be inside the terrain.
+                    let inside = |b: &&dropthrough_sim::Body| {
+                        b.in_play()
+                            && near_terrain(level.grid(), &b.rect())
+                            && !terrain.free(&b.rect())
+                    };
+                    let slopes = level.grid().has_slopes();
+                    if let Some(b) = w.bodies().filter(|_| slopes).find(inside) {
+                        panic!(
+                            "{:?} inside the terrain at {:?}: {}",
+                            b.id(),
+                            b.rect(),
+                            at()
+                        );
                     }
                 }
             }
@@ -239,9 +317,8 @@ fn soak(seed: u64, total: u64) {
                     worlds[1].player(),
                     "substep and sweep differ at step {step} of level {levels}\n{text}"
                 );
-                assert_eq!(
-                    worlds[0].level_bodies(),
-                    worlds[1].level_bodies(),
+                assert!(
+                    worlds[0].bodies().eq(worlds[1].bodies()),
                     "bodies differ at step {step} of level {levels}\n{text}"
                 );
             }
