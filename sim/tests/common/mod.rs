@@ -3,6 +3,7 @@
 #![allow(dead_code)]
 
 pub mod pixels;
+pub mod random;
 pub mod reference;
 pub mod slopes;
 
