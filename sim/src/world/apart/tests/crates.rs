@@ -388,7 +388,8 @@ fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
 }
 
 /// Rows of crates (some with crates riding them, some higher than the
-/// pusher's feet), a solid the game placed, spikes, a one-way top, ramps
+/// pusher's feet), a solid the game placed (and a one-way one, and one it
+/// took away, which stop no row), spikes, a one-way top, ramps
 /// and the exit along a corridor, pushed both ways by bodies at every speed from
 /// 1 to 4096 px a step: a push goes as far as nothing new is on its way
 /// at once, which must give what a pixel at a time gives
@@ -467,6 +468,15 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
         let mut world = World::with_tuning(level.clone(), CollisionMode::Substep, tuning);
         let wall = Rect::new(39 * 16, 48, 16, 32);
         world.add_solid(wall, SolidKind::Solid).unwrap();
+        // NOTE: and, in the way of rows but stopping none, a one-way solid
+        // of the game's across the floor row and a solid it took away.
+        world
+            .add_solid(Rect::new(29 * 16 + 5, 64, 40, 16), SolidKind::OneWay)
+            .unwrap();
+        let gone = world
+            .add_solid(Rect::new(45 * 16, 56, 16, 24), SolidKind::Solid)
+            .unwrap();
+        world.remove_solid(gone).unwrap();
         // Bodies driven by a velocity, then runners with keys (who walk
         // up and down ramps), one of each at each speed.
         let pushers = speeds.iter().enumerate().chain(speeds.iter().enumerate());
