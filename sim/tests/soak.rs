@@ -102,8 +102,8 @@ fn soak(seed: u64, total: u64) {
         let (text, turrets) = random_level(&mut rng, true);
         let level = match Level::parse(&text, "soak.txt") {
             Ok(level) => level,
-            // A crate or walker on a solid mover's path: the parser's rule.
-            // (or a checkpoint there)
+            // A crate, walker or checkpoint on a solid mover's path: the
+            // parser's rule.
             Err(e)
                 if matches!(
                     e.kind,
