@@ -3,6 +3,8 @@
 
 mod common;
 use common::*;
+use dropthrough_sim::world::ActorSpec;
+use dropthrough_sim::{Keys, Rect, World};
 
 #[test]
 fn spikes_kill_mid_path_at_high_speed_and_respawn() {
@@ -105,6 +107,54 @@ fn falling_out_of_the_bottom_is_a_death_and_respawns() {
             first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: falls into the pit"));
         assert_eq!(death.rect, spawn, "{mode}");
         assert!(w.deaths() >= 1);
+    }
+}
+
+/// The same push by one of the game's actors, which keeps its box where it
+/// died (where the player's restart leaves no trace): its move ends at the
+/// first pixel its box overlaps the spikes or the exit — a death there, or
+/// its motion ended for the step — flush with the row it pushed, at every
+/// speed.
+#[test]
+fn an_actors_push_ends_at_the_first_pixel_of_spikes_or_the_exit() {
+    for (trigger, speed) in [('^', 180), ('^', 6_000), ('E', 180), ('E', 60_000)] {
+        // NOTE: the player waits in a pocket of its own, out of the way.
+        let text = [
+            format!("run_speed = {speed}"),
+            "#".repeat(100),
+            format!("#@#{}#", ".".repeat(96)),
+            format!("##.CC{}{trigger}{}#", ".".repeat(36), ".".repeat(57)),
+            "#".repeat(100),
+        ]
+        .join("\n");
+        for mode in EXACT {
+            let mut w = world(&text, mode);
+            let actor = w
+                .add(ActorSpec::new(Rect::new(2 * 16 + 2, 2 * 16, 12, 16)))
+                .unwrap();
+            let at = |w: &World| format!("{mode}, {trigger} at {speed} px/s: {:?}", w.body(actor));
+            let mut end = None;
+            for _ in 0..400 {
+                w.set_keys(actor, keys("right")).unwrap();
+                w.step(Keys::NONE);
+                let b = w.body(actor).unwrap();
+                if b.rect().right() > 41 * 16 {
+                    end = Some((b.rect(), b.events()));
+                    break;
+                }
+            }
+            let (rect, events) = end.unwrap_or_else(|| panic!("never reached: {}", at(&w)));
+            assert_eq!(rect.right(), 41 * 16 + 1, "{}", at(&w));
+            assert_eq!(w.level_bodies()[0].rect().x, rect.right(), "{}", at(&w));
+            match trigger {
+                '^' => assert!(
+                    events.death && !w.body(actor).unwrap().in_play(),
+                    "{}",
+                    at(&w)
+                ),
+                _ => assert!(events.exit, "{}", at(&w)),
+            }
+        }
     }
 }
 
