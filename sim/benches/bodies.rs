@@ -35,7 +35,7 @@ use std::ops::RangeInclusive;
 use criterion::{criterion_group, criterion_main, BatchSize, BenchmarkId, Criterion};
 use dropthrough_sim::body::BodyKind;
 use dropthrough_sim::geom::{Cell, TILE};
-use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Level, Rect, World};
+use dropthrough_sim::{ActorSpec, CollisionMode, Drive, Keys, Kind, Level, Rect, World};
 
 const SPEEDS: [u32; 7] = [1, 4, 16, 64, 256, 1024, 4096];
 const CRATES: i32 = 100;
@@ -260,14 +260,23 @@ fn mixed_scene(c: &mut Criterion) {
 /// A corridor 400 tiles long: a body driven by a velocity of `speed` px
 /// per step, and ahead of it three crates in a row, each with a crate on
 /// it; with `ramps`, a ramp at the corridor's far end (so the body walks,
-/// as bodies do on a level with ramps). Gives the world and the body.
-fn push(speed: u32, ramps: bool) -> (World, dropthrough_sim::BodyId) {
+/// as bodies do on a level with ramps); with `walker`, a walker too, shut
+/// in a pocket of its own (so the walk meets bodies box by box). Gives the
+/// world and the body.
+fn push(speed: u32, (ramps, walker): (bool, bool)) -> (World, dropthrough_sim::BodyId) {
     let wall = format!("#{}#\n", "#".repeat(398));
     let air = format!("#{}#\n", ".".repeat(398));
+    let (pocket, floor) = match walker {
+        true => (
+            format!("#..#W#{}#\n", ".".repeat(393)),
+            format!("#..###{}#\n", ".".repeat(393)),
+        ),
+        false => (air.clone(), air.clone()),
+    };
     let riders = format!("#{}{}#\n", ".".repeat(3), "C".repeat(3) + &".".repeat(392));
     let end = if ramps { "J" } else { "." };
     let row = format!("#@..{}{end}#\n", "C".repeat(3) + &".".repeat(390));
-    let text = [wall.clone(), air.clone(), air, riders, row, wall].concat();
+    let text = [wall.clone(), pocket, floor, riders, row, wall].concat();
     let level = Level::parse(&text, "push").expect("the corridor parses");
     let mut world = World::new(level, CollisionMode::Sweep);
     let spec = ActorSpec::new(Rect::new(52, 64, 12, 16)).drive(Drive::Velocity { gravity: true });
@@ -281,12 +290,16 @@ fn push(speed: u32, ramps: bool) -> (World, dropthrough_sim::BodyId) {
 fn pushes(c: &mut Criterion) {
     let mut group = c.benchmark_group("push");
     group.sample_size(20);
-    for (speed, ramps) in SPEEDS
-        .map(|s| (s, false))
+    let kinds = [
+        ("tiles", (false, false)),
+        ("with-a-ramp", (true, false)),
+        ("with-a-ramp-and-a-walker", (true, true)),
+    ];
+    for (name, (speed, kind)) in kinds
         .into_iter()
-        .chain(SPEEDS.map(|s| (s, true)))
+        .flat_map(|(name, kind)| SPEEDS.map(|s| (name, (s, kind))))
     {
-        let (world, id) = push(speed, ramps);
+        let (world, id) = push(speed, kind);
         let mut w = world.clone();
         w.step(Keys::NONE);
         // The body went its whole speed, flush with the row, and so did
@@ -294,14 +307,18 @@ fn pushes(c: &mut Criterion) {
         // carried goes first, and pushes the next rider on).
         let pusher = w.body(id).expect("the pusher").rect();
         assert_eq!(pusher.x, 52 + speed as i32, "at {speed} px/step");
-        let crates: Vec<Rect> = w.level_bodies().iter().map(|b| b.rect()).collect();
+        let crates: Vec<Rect> = w
+            .level_bodies()
+            .iter()
+            .filter(|b| b.kind() == Kind::Crate)
+            .map(|b| b.rect())
+            .collect();
         for (k, r) in crates.iter().enumerate() {
             match k < 3 {
                 true => assert_eq!(r.bottom(), 64, "rider {k} at {speed} px/step: {crates:?}"),
                 false => assert_eq!(r.x, pusher.right() + 16 * (k as i32 - 3), "crate {k}"),
             }
         }
-        let name = if ramps { "with-a-ramp" } else { "tiles" };
         group.bench_with_input(BenchmarkId::new(name, speed), &world, |b, world| {
             b.iter_batched(
                 || world.clone(),

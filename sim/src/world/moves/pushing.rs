@@ -132,7 +132,8 @@ impl World {
     /// (a push pixel is a level one: a snap may follow), then the walk
     /// goes on from there, until the row stops (the walk stops as at a
     /// wall), a trigger, or the whole move is done; where no slope is near,
-    /// those pixels at once. `trail` gets the boxes it visits.
+    /// those pixels at once. `trail` gets the boxes it visits (a run of
+    /// pixels gone at once, its last box).
     pub(super) fn walk_pushing(
         &mut self,
         id: BodyId,
@@ -146,7 +147,13 @@ impl World {
         let rising = self.bodies[i].vy < 0.0;
         let mut climb = record.climb.unwrap_or_default();
         let mut at = record.to();
-        let keeps_trail = trail.is_some();
+        // NOTE: a trail of boxes a pixel apart along x is met as the one
+        // box they sweep ([`World::meets_along`] asks each box with the
+        // one before it, and their union is that box); but a deadly body
+        // kills each body its way meets only until it dies itself, and
+        // naive mode meets a box, not a way.
+        let one_by_one = trail.is_some()
+            && (self.bodies[i].rules.deadly || self.mode == crate::CollisionMode::Naive);
         let mut visit = |climb: &mut Climb, r: Rect| {
             climb.y_span = (climb.y_span.0.min(r.y), climb.y_span.1.max(r.y));
             climb.dy = r.y - record.from.y;
@@ -158,10 +165,10 @@ impl World {
             // NOTE: where no slope is in, beside or under the way, no snap
             // follows a push pixel and the walk after it meets the row at
             // once: all those pixels go as one push. (A step taken
-            // strictly, and a walk that keeps its boxes, go a pixel at a
-            // time.)
+            // strictly, and a walk that meets bodies box by box, go a
+            // pixel at a time.)
             let rest = record.wanted - record.outcome.moved;
-            let flat = match self.strict || keeps_trail {
+            let flat = match self.strict || one_by_one {
                 true => 1,
                 false => slopes::flat_run(&self.level.grid, &at, Axis::X, sign, rest.abs()),
             };

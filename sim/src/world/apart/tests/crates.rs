@@ -416,7 +416,16 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
 #....JLC..CCC.C.JLCCC...12C.{..34C.}C.....C.J.L^.CC.....34C#
 ############################################################
 ";
-    let levels = [CORRIDOR, RAMPS].map(|text| Level::parse(text, "corridor.txt").unwrap());
+    // And with walkers, whom a walk meets box by box (its trail kept).
+    // (two of its crates walkers instead, so the bodies count the same).
+    let walkers = RAMPS.replacen("#..........C.......", "#..........W.......", 1);
+    let walkers = walkers.replacen(
+        "C.........................C......#",
+        "W.........................C......#",
+        1,
+    );
+    let levels =
+        [CORRIDOR, RAMPS, &walkers].map(|text| Level::parse(text, "corridor.txt").unwrap());
     let level = &levels[0];
     let speeds = [1, 3, 17, 64, 300, 1500, 4096];
     let first = level.bodies().len() as u32 + 1;
