@@ -389,7 +389,7 @@ fn a_crate_across_two_of_a_stack_is_carried_as_one_by_one() {
 
 /// Rows of crates (some with crates riding them, some higher than the
 /// pusher's feet), a solid the game placed (and a one-way one, and one it
-/// took away, which stop no row), spikes, a one-way top, ramps
+/// took away, which stop no row), spikes, a one-way top, ramps, walkers
 /// and the exit along a corridor, pushed both ways by bodies at every speed from
 /// 1 to 4096 px a step: a push goes as far as nothing new is on its way
 /// at once, which must give what a pixel at a time gives
@@ -416,16 +416,31 @@ fn pushes_at_any_speed_go_as_a_pixel_at_a_time() {
 #....JLC..CCC.C.JLCCC...12C.{..34C.}C.....C.J.L^.CC.....34C#
 ############################################################
 ";
-    // And with walkers, whom a walk meets box by box (its trail kept).
-    // (two of its crates walkers instead, so the bodies count the same).
+    // And with walkers, whom a walk meets box by box (its trail kept):
+    // among the ramps, two of its crates walkers instead (the bodies count
+    // the same); and the corridor with a ramp at its end, so that bodies
+    // walk its long flat floor, and two of its riders walkers shut in
+    // pockets under its ceiling (alive, so met all the way).
     let walkers = RAMPS.replacen("#..........C.......", "#..........W.......", 1);
     let walkers = walkers.replacen(
         "C.........................C......#",
         "W.........................C......#",
         1,
     );
-    let levels =
-        [CORRIDOR, RAMPS, &walkers].map(|text| Level::parse(text, "corridor.txt").unwrap());
+    let mut rows: Vec<Vec<char>> = CORRIDOR.lines().map(|l| l.chars().collect()).collect();
+    for col in [5, 20] {
+        rows[1][col..col + 3].copy_from_slice(&['#', 'W', '#']);
+        rows[2][col..col + 3].copy_from_slice(&['#', '#', '#']);
+    }
+    rows[2][11] = '.';
+    rows[2][26] = '.';
+    rows[4][58] = 'J';
+    let pockets: String = rows
+        .iter()
+        .map(|r| r.iter().collect::<String>() + "\n")
+        .collect();
+    let levels = [CORRIDOR, RAMPS, &walkers, &pockets]
+        .map(|text| Level::parse(text, "corridor.txt").unwrap());
     let level = &levels[0];
     let speeds = [1, 3, 17, 64, 300, 1500, 4096];
     let first = level.bodies().len() as u32 + 1;
