@@ -130,7 +130,7 @@ fn an_actor_given_the_players_keys_follows_it_on_random_levels() {
         let keys: Vec<Keys> = (0..100 + rng.below(1_000))
             .map(|_| {
                 if rng.below(10) == 0 {
-                    held = common::random::keys(rng.next());
+                    held = common::keys_from_bits(rng.next() as u8);
                 }
                 held
             })

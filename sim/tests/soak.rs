@@ -22,7 +22,7 @@
 
 mod common;
 
-use common::random::{grid_rows, keys, random_level};
+use common::random::{grid_rows, random_level};
 use common::slopes::Slopes;
 use common::Rng;
 use dropthrough_sim::bullet::{BulletRow, MAX_BULLETS};
@@ -131,7 +131,7 @@ fn soak(seed: u64, total: u64) {
         let mut held = Keys::NONE;
         for step in 0..(200 + rng.below(3_000)) {
             if rng.below(12) == 0 {
-                held = keys(rng.next());
+                held = common::keys_from_bits(rng.next() as u8);
             }
             for w in worlds.iter_mut() {
                 for &id in &actors {
@@ -171,8 +171,7 @@ fn soak(seed: u64, total: u64) {
                             && near_terrain(level.grid(), &b.rect())
                             && !terrain.free(&b.rect())
                     };
-                    let slopes = level.grid().has_slopes();
-                    if let Some(b) = w.bodies().filter(|_| slopes).find(inside) {
+                    if let Some(b) = w.bodies().find(inside) {
                         panic!(
                             "{:?} inside the terrain at {:?}: {}",
                             b.id(),

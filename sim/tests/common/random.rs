@@ -1,7 +1,6 @@
 //! Random levels of every tile, for the tests that play many.
 
 use super::Rng;
-use dropthrough_sim::Keys;
 
 /// A speed spread over eight orders of magnitude, up to 10,000,000.
 pub fn speed(rng: &mut Rng) -> f32 {
@@ -117,14 +116,4 @@ pub fn grid_rows(text: &str) -> Vec<String> {
         .filter(|l| !l.contains(" = "))
         .map(|l| l.replace('S', "#"))
         .collect()
-}
-
-/// Keys from four bits: left, right, jump, down.
-pub fn keys(bits: u64) -> Keys {
-    Keys {
-        left: bits & 1 != 0,
-        right: bits & 2 != 0,
-        jump: bits & 4 != 0,
-        down: bits & 8 != 0,
-    }
 }
