@@ -75,12 +75,22 @@ const FEW_VICTIMS: usize = 64;
 /// Rows to spare around where a crate may go in a step, above and below.
 const SPARE_ROWS: i32 = 2;
 
-/// What [`World::decide_all`] did: every body has decided, and those
-/// `taken` have taken their whole step (the phases pass them by); `died`
-/// says whether one of those died.
+/// What [`World::decide_all`] did: every body has decided, and all but
+/// those `left` (by id) have taken their whole step (the phases pass them
+/// by); `died` says whether one of those taken whole died.
 pub(super) struct Whole {
-    pub(super) taken: Vec<bool>,
+    pub(super) left: Vec<usize>,
     pub(super) died: bool,
+}
+
+impl Whole {
+    /// None of `n` bodies taken whole.
+    pub(super) fn none(n: usize) -> Whole {
+        Whole {
+            left: (0..n).collect(),
+            died: false,
+        }
+    }
 }
 
 impl World {
@@ -91,7 +101,7 @@ impl World {
     /// no body has decided yet.
     pub(super) fn decide_all(&mut self) -> Option<Whole> {
         match self.decide_walkers() {
-            Some(taken) => Some(Whole { taken, died: false }),
+            Some(left) => Some(Whole { left, died: false }),
             None => self.decide_among_crates(),
         }
     }
@@ -102,9 +112,9 @@ impl World {
     /// do not kill, noting where each body hazards kill may go; then each
     /// of those deadly bodies decides and, if its own moves stay clear of
     /// every such area, takes its whole step: its own moves, gone below
-    /// the grid, and its ground. Says, per body, whether it did (`None`:
-    /// the step is not such a step, and no body has decided yet).
-    fn decide_walkers(&mut self) -> Option<Vec<bool>> {
+    /// the grid, and its ground. Gives the bodies that did not, by id
+    /// (`None`: the step is not such a step, and no body has decided yet).
+    fn decide_walkers(&mut self) -> Option<Vec<usize>> {
         let quiet = self.solids.is_empty()
             && self.index.is_empty(Layer::Solid)
             && !self.index.is_empty(Layer::Deadly)
@@ -177,7 +187,7 @@ impl World {
             self.index.moved(layer, id, &from, &b.rect);
             taken[i] = true;
         }
-        Some(taken)
+        Some((0..n).filter(|&i| !taken[i]).collect())
     }
 
     /// Step (1) for every body, when the only bodies another can meet are
@@ -256,31 +266,35 @@ impl World {
             true => vec![(i32::MIN, i32::MAX)],
             false => merged(rows),
         };
-        let mut taken = vec![false; n];
         let mut died = false;
-        // NOTE: about as many as last step (the list is rebuilt every step).
+        // NOTE: about as many as last step (the lists are rebuilt every
+        // step).
         let mut away = Vec::with_capacity(self.index.away().len());
+        let mut left = Vec::with_capacity(n.saturating_sub(away.capacity()));
         let bottom = self.level.grid.pixel_height();
-        for (i, whole) in taken.iter_mut().enumerate() {
+        for i in 0..n {
             let id = BodyId(i as u32);
-            *whole = self.whole_among_crates(id, &rows, bottom, &mut died);
+            let whole = self.whole_among_crates(id, &rows, bottom, &mut died);
             // NOTE: a body taken whole is left out of the index (no crate
             // asks where it is this step, and it may be taken whole the
             // next step too); every other body is in it, before any crate
             // moves.
             let b = &self.bodies[i];
-            if *whole {
+            if whole {
                 // NOTE: most were out already (the call is not free).
                 if self.index.holds(id) {
                     self.index.remove(Layer::Other, id);
                 }
                 away.push(id);
-            } else if kept_as_other(b) && !self.index.holds(id) {
-                self.index.insert(Layer::Other, id, &b.rect);
+            } else {
+                left.push(i);
+                if kept_as_other(b) && !self.index.holds(id) {
+                    self.index.insert(Layer::Other, id, &b.rect);
+                }
             }
         }
         self.index.set_away(away);
-        Some(Whole { taken, died })
+        Some(Whole { left, died })
     }
 
     /// Step (1) for body `id` among crates ([`World::decide_among_crates`]),
@@ -298,7 +312,18 @@ impl World {
     ) -> bool {
         let i = id.index();
         let b = &self.bodies[i];
-        let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall && b.in_play();
+        let own = i != 0 && !b.rules.solid && b.drive != Drive::Fall;
+        // NOTE: one out of play only starts its step (both calls return at
+        // once), wherever it is: no crate moves it, and it meets none.
+        if own && !b.in_play() {
+            let (mode, grid) = (self.mode, &self.level.grid);
+            let b = &mut self.bodies[i];
+            let tuning = &self.tunings[b.tuning as usize];
+            decide_alone(b, grid, tuning);
+            move_alone(b, mode, grid, tuning, bottom);
+            return true;
+        }
+        let own = own && b.in_play();
         // NOTE: what `World::decide` does here, where no crate is under
         // the feet.
         if !own || !clear_of(rows, b.rect.bottom(), b.rect.bottom() + 1) {
@@ -381,7 +406,7 @@ impl World {
         self.exited |= exit;
         self.bullets.start_rows();
         if died {
-            self.deaths_take_effect(|_| false);
+            self.deaths_take_effect(&Whole::none(self.bodies.len()).left);
         }
     }
 }

@@ -40,11 +40,11 @@ impl World {
     /// [`OnDeath`] says. A restart puts every crate and walker of the
     /// level back as the level starts it (event `reset` on each, gone ones
     /// included), then the bodies that restart it back at their starts;
-    /// neither reports a landing. `alive(i)`: body `i` cannot have died
-    /// this step, and is not looked at.
-    pub(crate) fn deaths_take_effect(&mut self, alive: impl Fn(usize) -> bool) {
+    /// neither reports a landing. Only the bodies `among` (by id, in
+    /// order) may have died this step: no other is looked at.
+    pub(crate) fn deaths_take_effect(&mut self, among: &[usize]) {
         let mut restart = Vec::new();
-        for i in (0..self.bodies.len()).filter(|&i| !alive(i)) {
+        for &i in among {
             let b = &self.bodies[i];
             if b.removed || b.stop != Some(Stop::Death) {
                 continue;

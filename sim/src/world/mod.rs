@@ -30,7 +30,7 @@ pub use game::{ActorSpec, Solid};
 pub use limits::{WorldError, MAX_BODY_SIZE, MAX_REACH, MAX_SIZE, MAX_WORLD_BODIES};
 pub use report::{Climb, Events, MoveRecord, Report, Side};
 
-use apart::How;
+use apart::{How, Whole};
 use index::{Index, Layer};
 
 use crate::bullet::{Bullet, BulletRow, Bullets};
@@ -217,34 +217,31 @@ impl World {
         //    through the controller: timers, drop-through, run, jump with
         //    lift momentum, gravity, fast-fall); then, before anything
         //    moves, what each body rides. The crates are noted for step 3.
-        let taken = match whole {
-            true => self.decide_all(),
-            false => None,
+        // NOTE: the phases pass by a body taken whole: it rides nothing,
+        // and is no crate. Only a step among crates leaves bodies out of
+        // the index.
+        let (decided, Whole { left, died }) = match whole.then(|| self.decide_all()).flatten() {
+            Some(taken) => (true, taken),
+            None => {
+                self.recall_away();
+                (false, Whole::none(self.bodies.len()))
+            }
         };
-        // NOTE: only a step among crates leaves bodies out of the index.
-        if taken.is_none() {
-            self.recall_away();
-        }
-        let done = |i: usize| taken.as_ref().is_some_and(|t| t.taken[i]);
         let mut crates = Vec::new();
         let mut riders = Vec::new();
-        for i in 0..self.bodies.len() {
-            let id = BodyId(i as u32);
-            // NOTE: a body taken whole rides nothing, and is no crate.
-            match &taken {
-                None => self.decide(id),
-                Some(_) if done(i) => continue,
-                Some(_) => {}
+        for &i in &left {
+            if !decided {
+                self.decide(BodyId(i as u32));
             }
             let b = &mut self.bodies[i];
             if b.rules.solid {
                 b.riders.clear();
             }
             if let Some(c) = b.support {
-                riders.push((c, id));
+                riders.push((c, b.id));
             }
             if b.drive == Drive::Fall && b.movable() {
-                crates.push(id);
+                crates.push(b.id);
             }
         }
         self.note_riders(riders);
@@ -260,7 +257,7 @@ impl World {
         //    walkers, then the game's actors): X, then Y. NOTE: X moves
         //    before Y in every mode, so corners resolve the same way
         //    whichever cure is used.
-        for i in (0..self.bodies.len()).filter(|&i| !done(i)) {
+        for &i in &left {
             self.own_moves(BodyId(i as u32));
         }
 
@@ -268,7 +265,7 @@ impl World {
         //    body grounds (a dropped tile top is released once the feet
         //    are below it), the pit, and the exit.
         let bottom = self.level.grid.pixel_height();
-        for i in (0..self.bodies.len()).filter(|&i| !done(i)) {
+        for &i in &left {
             self.bodies[i].out_if_below(bottom);
             self.ground(BodyId(i as u32));
         }
@@ -281,8 +278,11 @@ impl World {
             self.note_stood(id, true);
         }
         // NOTE: a body taken whole may have died (spikes, the pit).
-        let died = taken.as_ref().is_some_and(|t| t.died);
-        self.deaths_take_effect(|i| done(i) && !died);
+        let among = match died {
+            true => Whole::none(self.bodies.len()).left,
+            false => left,
+        };
+        self.deaths_take_effect(&among);
         self.turrets_fire();
         self.strict = false;
     }

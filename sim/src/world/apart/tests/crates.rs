@@ -21,7 +21,7 @@ fn taken_whole(world: &World) -> usize {
     let mut w = world.clone();
     w.keep_others();
     w.decide_all()
-        .map_or(0, |whole| whole.taken.iter().filter(|&&t| t).count())
+        .map_or(0, |whole| w.bodies.len() - whole.left.len())
 }
 
 /// Crates on every kind of ground, below the player's room: stacked, on
