@@ -27,7 +27,8 @@
 //! another body, a step in which no crate rises keeps each crate within
 //! the rows from its top to its bottom after its fall (and the falls that
 //! carry it): a body on none of those rows, now or anywhere its own moves
-//! may take it, takes its whole step at once in the same way. No crate
+//! may take it, takes its whole step at once in the same way, and so does
+//! a body out of play wherever it is (its step is only its start). No crate
 //! asks where it is in that step, so it leaves the index's cells until a
 //! step does not take it whole ([`World::recall_away`]): a crowd far
 //! from the crates costs nothing to keep there.
@@ -204,8 +205,9 @@ impl World {
     /// tiles alone and takes its whole step at once — (4) its own move,
     /// gone below the grid, (5) its ground — by the functions the phases
     /// call. (The level's player never is: its deaths and its exit are
-    /// the phases' to count.) `None`: the step is not such a step, and no
-    /// body has decided yet.
+    /// the phases' to count.) A body out of play only starts its step,
+    /// wherever it is. `None`: the step is not such a step, and no body has
+    /// decided yet.
     fn decide_among_crates(&mut self) -> Option<Whole> {
         let quiet = self.solids.is_empty()
             && !self.index.is_empty(Layer::Solid)
