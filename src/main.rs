@@ -45,7 +45,7 @@ line on stderr, naming the file, line and column).";
 
 /// What `--version` says: the game's version and its physics version
 /// (`dropthrough_sim::run::PHYSICS_VERSION`; a test keeps the two equal).
-const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (physics 3)");
+const VERSION: &str = concat!(env!("CARGO_PKG_VERSION"), " (physics 4)");
 
 /// Everything that can stop a run, each printed as one line.
 #[derive(Debug, Error)]

@@ -33,13 +33,22 @@ use crate::world::World;
 /// and whenever the `state` hash is computed differently, so an older run
 /// is told apart by its version rather than failing its `state` claim.
 /// (2: the world's running hash folds a word at a time. 3: slopes, and
-/// the drop by depth in the `state` hash.)
-pub const PHYSICS_VERSION: u32 = 3;
+/// the drop by depth in the `state` hash. 4: a carry goes the whole way
+/// past a trigger, as a push does.)
+pub const PHYSICS_VERSION: u32 = 4;
 
 /// The physics version before slopes: on a level without slopes nothing
 /// of it changed (traces and `state` hashes are the same), so a run file
 /// that claims it verifies there as before.
 pub const BEFORE_SLOPES: u32 = 2;
+
+/// The physics version before a carry went the whole way past a trigger
+/// (under it, a rider carried into the exit or spikes stopped at the first
+/// pixel that touched them, and a lift going on could be left around it):
+/// nothing else changed, so a run file that claims it verifies as before
+/// on any level, but for a run in which a carry touched a trigger (its
+/// `state` claim then fails).
+pub const BEFORE_WHOLE_CARRIES: u32 = 3;
 
 /// The most steps a run file may claim: 10 million, over 46 hours of play,
 /// about four seconds to verify. (A run file is anyone's: a claim of 10¹⁸
@@ -409,7 +418,8 @@ pub fn verify_within(
     if let Some(v) = c.level.filter(|&v| v != hash) {
         return Err(fail("level", format!("{v:016x}"), format!("{hash:016x}")));
     }
-    let older = |v: u32| v == BEFORE_SLOPES && !level.grid().has_slopes();
+    let older =
+        |v: u32| v == BEFORE_WHOLE_CARRIES || (v == BEFORE_SLOPES && !level.grid().has_slopes());
     if let Some(v) = c.physics.filter(|&v| v != PHYSICS_VERSION && !older(v)) {
         return Err(fail("physics", v.to_string(), PHYSICS_VERSION.to_string()));
     }

@@ -169,8 +169,10 @@ fn check(rows: &[String], level: &Level, run: &[Record]) -> Result<(), String> {
                 .collect();
         }
         let death = r.step.events.death;
-        // A trigger ends the step's motion where it is touched, even mid-push.
-        if !death && !r.step.events.exit {
+        // A death ends the step's motion where it happens, even mid-push;
+        // the exit does too, but a carry or push still ends on or clear of
+        // the mover.
+        if !death {
             if reference.overlaps_solid(a) {
                 return Err(format!("step {n}: ends inside a solid tile: {a:?}"));
             }

@@ -221,7 +221,33 @@ fn a_run_from_before_slopes_verifies_on_a_level_without_them_and_not_on_one_with
         sloped.as_bytes(),
         Level::parse(&sloped, "x.txt").unwrap(),
     )
-    .expect("v3 replays");
+    .expect("the current version replays");
+}
+
+#[test]
+fn a_run_from_before_whole_carries_verifies_unless_a_carry_touched_a_trigger() {
+    use dropthrough_sim::run::BEFORE_WHOLE_CARRIES;
+    // First Steps has no lift: its run replays as it did.
+    let level = root().join("levels/01-first-steps.txt");
+    let bytes = std::fs::read(&level).unwrap();
+    let mut old = recorded(&level);
+    old.claims.physics = Some(BEFORE_WHOLE_CARRIES);
+    verify(&old, &bytes, Level::load(&level).unwrap()).expect("replays as before");
+    // The Catch's platform carries the player up into the exits: under
+    // version 3 the carry stopped at the first pixel that touched them and
+    // the platform went on up around the player (the state it claimed
+    // then); now the player rides it the whole way.
+    let level = root().join("levels/27-the-catch.txt");
+    let bytes = std::fs::read(&level).unwrap();
+    let mut old = recorded(&level);
+    old.claims.physics = Some(BEFORE_WHOLE_CARRIES);
+    old.claims.state = Some(0x1c6f_ed89_eeef_30b0);
+    let err = verify(&old, &bytes, Level::load(&level).unwrap()).unwrap_err();
+    assert_eq!(err.claim, "state", "{err:?}");
+    // A version that never was is refused.
+    old.claims.physics = Some(PHYSICS_VERSION + 1);
+    let err = verify(&old, &bytes, Level::load(&level).unwrap()).unwrap_err();
+    assert_eq!(err.claim, "physics", "{err:?}");
 }
 
 #[test]

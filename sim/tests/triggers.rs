@@ -203,3 +203,84 @@ fn a_push_ends_where_the_pusher_first_touches_spikes_or_the_exit() {
         }
     }
 }
+
+/// A room with a lift (`kind`: `solid` or `oneway`) three tiles wide that
+/// rises at `speed` px/s from row 8 towards `trigger` in row 2 above its
+/// middle; the player stands on it (`@`, when `spawn`) or waits in a
+/// sealed pocket of its own (then an actor rides). `ceiling`: a solid tile
+/// right above the trigger.
+fn lift_room(kind: &str, speed: u32, trigger: char, spawn: bool, ceiling: bool) -> String {
+    let mut rows = vec![
+        "#########".to_string(),
+        format!("#...{}...#", if ceiling { '#' } else { '.' }),
+        format!("#...{trigger}...#"),
+    ];
+    rows.extend((3..7).map(|_| "#.......#".to_string()));
+    rows.push(format!("#...{}...#", if spawn { '@' } else { '.' }));
+    rows.push("#..aaa..#".to_string());
+    rows.push(format!("#{}.....#", if spawn { '.' } else { '@' }));
+    rows.push("#########".to_string());
+    format!("a = {kind} up 6 {speed}\n{}", rows.join("\n"))
+}
+
+/// A lift carries its rider into the exit or spikes: the carry goes the
+/// whole way, as a push does, and what it touched counts once it is done —
+/// so the rider ends on the lift's top, never left inside a lift going on
+/// up (a carry cut short at the first pixel that touched the exit did
+/// that), at a pixel a step and at more than the room is tall.
+#[test]
+fn a_rider_carried_into_the_exit_or_spikes_goes_the_whole_way_with_its_lift() {
+    for speed in [60, 600, 5_000, 40_000] {
+        // The player on a one-way lift (a solid one may not pass its spawn).
+        for mode in EXACT {
+            let mut w = world(&lift_room("oneway", speed, 'E', true, false), mode);
+            let at = |w: &World| format!("{mode} at {speed} px/s: {:?}", w.player());
+            let frames = hold(&mut w, "", 400);
+            let exit = first(&frames, |e| e.exit).unwrap_or_else(|| panic!("{}", at(&w)));
+            let lift = w.movers()[0].rect();
+            assert_eq!(exit.rect.bottom(), lift.y, "on the lift's top: {}", at(&w));
+            assert!(!exit.events.death, "{}", at(&w));
+        }
+        // An actor on a solid lift, into the exit (it stops for the step,
+        // then rides on) and into spikes (it dies where the carry ends).
+        for trigger in ['E', '^'] {
+            for mode in EXACT {
+                let mut w = world(&lift_room("solid", speed, trigger, false, false), mode);
+                let actor = w
+                    .add(ActorSpec::new(Rect::new(4 * 16 + 2, 7 * 16, 12, 16)))
+                    .unwrap();
+                let mut touched = false;
+                for step in 1..=400 {
+                    w.step(Keys::NONE);
+                    let (b, lift) = (w.body(actor).unwrap(), w.movers()[0].rect());
+                    let at = format!("{trigger} {mode} at {speed} px/s, step {step}: {b:?}");
+                    assert!(!(b.in_play() && b.rect().overlaps(&lift)), "inside: {at}");
+                    if b.events().exit || b.events().death {
+                        assert_eq!(b.rect().bottom(), lift.y, "on the lift's top: {at}");
+                        touched = true;
+                    }
+                }
+                assert!(
+                    touched,
+                    "{trigger} {mode} at {speed} px/s: never touched it"
+                );
+            }
+        }
+    }
+}
+
+/// A rider a ceiling stops in its lift's way is crushed there, even when
+/// the same carry took it into the exit: the death wins.
+#[test]
+fn a_rider_crushed_on_its_way_into_the_exit_dies_and_does_not_exit() {
+    for mode in EXACT {
+        let mut w = world(&lift_room("oneway", 5_000, 'E', true, true), mode);
+        let frames = hold(&mut w, "", 60);
+        let death = first(&frames, |e| e.death).unwrap_or_else(|| panic!("{mode}: crushed"));
+        assert!(
+            death.events.crush && !death.events.exit,
+            "{mode}: {death:?}"
+        );
+        assert!(!w.exited(), "{mode}");
+    }
+}

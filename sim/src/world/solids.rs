@@ -374,16 +374,17 @@ impl World {
             let v = d as f32 * STEPS_PER_SECOND as f32;
             b.ride(axis.pick((v, 0.0), (0.0, v)), steps(tuning.lift_time));
         }
-        // NOTE: a carry ends where it touches a trigger; a push is not cut
-        // short by one (the body always ends clear of the solid, or
-        // crushed), and what it touched counts once the push is done.
+        // NOTE: neither a carry nor a push is cut short by a trigger (the
+        // body always ends on or clear of the solid, or crushed: a rider
+        // stopped at the exit would be left inside a lift going on up), and
+        // what it touched counts once the move is done.
         let (mut moved, mut touched) = (0, None);
         loop {
             let m = b.shove(mode, grid, &blockers, axis, d - moved);
             moved += m.outcome.moved;
             touched = touched.max(m.outcome.touch);
             let stuck = m.outcome.moved == 0;
-            if carry || moved == d || m.outcome.touch.is_none() || stuck {
+            if moved == d || m.outcome.touch.is_none() || stuck {
                 break;
             }
         }
@@ -394,9 +395,11 @@ impl World {
         if !self.bodies[i].movable() {
             return;
         }
+        // NOTE: a death wins over the exit: a rider a ceiling stopped in
+        // its lift's way is crushed there, whatever it touched.
         let stuck = moved != d;
         let crushed = match carry {
-            true => stuck && touched.is_none() && to.overlaps(&zone),
+            true => stuck && to.overlaps(&zone),
             false => stuck,
         };
         if crushed && !self.below_grid(&to) {

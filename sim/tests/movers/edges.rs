@@ -1,5 +1,5 @@
 //! Edges of the mover rules: a push across the exit or spikes, a carry
-//! into them, a mover that only touches a box, one-way movers going sideways or down, a solid and a one-way mover level with each other.
+//! into them (neither cut short by them), a mover that only touches a box, one-way movers going sideways or down, a solid and a one-way mover level with each other.
 
 use super::*;
 
@@ -37,11 +37,12 @@ fn a_push_across_the_exit_or_spikes_ends_clear_of_the_mover() {
 }
 
 #[test]
-fn a_carry_into_the_exit_or_spikes_ends_where_the_rider_touches_them() {
+fn a_carry_into_the_exit_or_spikes_goes_the_whole_way_and_counts_them() {
     // The mover goes 11 px a step; its rider's box reaches the trigger
-    // partway through the fifth carry, and that carry ends there, at the
-    // first pixel that overlaps it (a push, above, goes on until it is
-    // clear).
+    // partway through the fifth carry, and that carry goes on the whole
+    // 11 px, as a push does: the rider ends on the mover (one stopped at
+    // the first pixel that touched the exit would be left inside a lift
+    // going on up), and the trigger counts once the carry is done.
     for (trigger, death) in [('E', false), ('^', true)] {
         let text = format!(
             "a = solid right 6 660\n##########\n#.......@#\n#....{trigger}...#\n#aa.......\n##########\n"
@@ -66,7 +67,8 @@ fn a_carry_into_the_exit_or_spikes_ends_where_the_rider_touches_them() {
             );
             // NOTE: the player killed is back where it was placed at once.
             if !death {
-                assert_eq!(f.rect.right(), 81, "{mode}: {f:?}");
+                assert_eq!(f.rect.x, 18 + 11 * 5, "{mode}: the whole way: {f:?}");
+                assert_eq!(f.rect.bottom(), mover(&w).y, "{mode}: on the mover: {f:?}");
             }
         }
     }
