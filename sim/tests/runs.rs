@@ -195,14 +195,24 @@ fn each_claim_that_does_not_hold_is_named_with_both_values() {
     assert!(verdict.is_err(), "{verdict:?}");
 }
 
+/// The run `--record` writes for bundled level `file`'s solution, claiming
+/// physics version `physics` instead, with the level's bytes and the level.
+fn recorded_under(file: &str, physics: u32) -> (RunFile, Vec<u8>, Level) {
+    let level = root().join(file);
+    let mut run = recorded(&level);
+    run.claims.physics = Some(physics);
+    (
+        run,
+        std::fs::read(&level).unwrap(),
+        Level::load(&level).unwrap(),
+    )
+}
+
 #[test]
 fn a_run_from_before_slopes_verifies_on_a_level_without_them_and_not_on_one_with_them() {
     use dropthrough_sim::run::BEFORE_SLOPES;
-    let level = root().join("levels/02-down-through.txt");
-    let bytes = std::fs::read(&level).unwrap();
-    let mut old = recorded(&level);
-    old.claims.physics = Some(BEFORE_SLOPES);
-    verify(&old, &bytes, Level::load(&level).unwrap()).expect("replays as before");
+    let (old, bytes, level) = recorded_under("levels/02-down-through.txt", BEFORE_SLOPES);
+    verify(&old, &bytes, level).expect("replays as before");
     // The same level with a ramp somewhere it is never reached.
     let text = String::from_utf8(bytes).unwrap();
     let sloped = format!("{text}J\n");
@@ -228,25 +238,19 @@ fn a_run_from_before_slopes_verifies_on_a_level_without_them_and_not_on_one_with
 fn a_run_from_before_whole_carries_verifies_unless_a_carry_touched_a_trigger() {
     use dropthrough_sim::run::BEFORE_WHOLE_CARRIES;
     // First Steps has no lift: its run replays as it did.
-    let level = root().join("levels/01-first-steps.txt");
-    let bytes = std::fs::read(&level).unwrap();
-    let mut old = recorded(&level);
-    old.claims.physics = Some(BEFORE_WHOLE_CARRIES);
-    verify(&old, &bytes, Level::load(&level).unwrap()).expect("replays as before");
+    let (old, bytes, level) = recorded_under("levels/01-first-steps.txt", BEFORE_WHOLE_CARRIES);
+    verify(&old, &bytes, level).expect("replays as before");
     // The Catch's platform carries the player up into the exits: under
     // version 3 the carry stopped at the first pixel that touched them and
     // the platform went on up around the player (the state it claimed
     // then); now the player rides it the whole way.
-    let level = root().join("levels/27-the-catch.txt");
-    let bytes = std::fs::read(&level).unwrap();
-    let mut old = recorded(&level);
-    old.claims.physics = Some(BEFORE_WHOLE_CARRIES);
+    let (mut old, bytes, level) = recorded_under("levels/27-the-catch.txt", BEFORE_WHOLE_CARRIES);
     old.claims.state = Some(0x1c6f_ed89_eeef_30b0);
-    let err = verify(&old, &bytes, Level::load(&level).unwrap()).unwrap_err();
+    let err = verify(&old, &bytes, level.clone()).unwrap_err();
     assert_eq!(err.claim, "state", "{err:?}");
     // A version that never was is refused.
     old.claims.physics = Some(PHYSICS_VERSION + 1);
-    let err = verify(&old, &bytes, Level::load(&level).unwrap()).unwrap_err();
+    let err = verify(&old, &bytes, level).unwrap_err();
     assert_eq!(err.claim, "physics", "{err:?}");
 }
 
