@@ -4,7 +4,7 @@
 mod common;
 use common::*;
 use dropthrough_sim::world::ActorSpec;
-use dropthrough_sim::{Keys, Rect, World};
+use dropthrough_sim::{BodyId, Carrier, Drive, Keys, Rect, Rules, SolidKind, World};
 
 #[test]
 fn spikes_kill_mid_path_at_high_speed_and_respawn() {
@@ -282,5 +282,100 @@ fn a_rider_crushed_on_its_way_into_the_exit_dies_and_does_not_exit() {
             "{mode}: {death:?}"
         );
         assert!(!w.exited(), "{mode}");
+    }
+}
+
+/// A body the exit stopped is still there for the rest of the step: a
+/// solid that moves into it later in the step pushes it, or crushes it
+/// (the death wins over the exit) — it is never passed through or left
+/// inside the solid — and it touches nothing more (spikes it is pushed
+/// into do nothing to it, as bullets and walkers do nothing to it after
+/// the exit). Here a lift of the game's carries the player, or an actor,
+/// up into the exit, and then a wall of the game's moves sideways through
+/// where it stands, by 36 px (a push; once into spikes) and by more than
+/// the room is wide (a crush against the room's wall). The soak found the
+/// player left inside a solid mover that came after the one that pushed
+/// it into the exit.
+#[test]
+fn a_body_at_the_exit_is_pushed_and_crushed_by_the_solids_after() {
+    for player in [true, false] {
+        for (dx, spikes, crushed) in [(36, false, false), (36, true, false), (1_000, false, true)] {
+            for mode in EXACT {
+                let (spawn, pocket) = if player { ('@', '.') } else { ('.', '@') };
+                let beside = if spikes { '^' } else { '.' };
+                let text = format!(
+                    "############\n#..........#\n#....E{beside}....#\n#..........#\n\
+                     #..........#\n#....{spawn}.....#\n#{pocket}.........#\n############"
+                );
+                let mut w = world(&text, mode);
+                let lift = w.add_solid(Rect::new(80, 96, 16, 16), SolidKind::Solid);
+                let who = match player {
+                    true => BodyId::PLAYER,
+                    false => w.add_actor(Rect::new(82, 80, 12, 16)).unwrap(),
+                };
+                let wall = w.add_solid(Rect::new(40, 24, 16, 32), SolidKind::Solid);
+                let (lift, wall) = (lift.unwrap(), wall.unwrap());
+                w.step(Keys::NONE);
+                w.move_solid(lift, 0, -48).unwrap();
+                w.move_solid(wall, dx, 0).unwrap();
+                w.step(Keys::NONE);
+                let b = w.body(who).unwrap();
+                let at = format!("{mode}, player {player}, dx {dx}, spikes {spikes}: {b:?}");
+                let e = b.events();
+                if crushed {
+                    assert!(e.death && e.crush && !e.exit, "crushed: {at}");
+                    // NOTE: the player's death row shows it respawned.
+                    if !player {
+                        assert_eq!(b.report().crushed_by, Some(Carrier::Solid(wall)), "{at}");
+                    }
+                    assert!(!w.exited(), "{at}");
+                } else {
+                    assert!(e.exit && !e.death, "at the exit: {at}");
+                    assert_eq!(b.rect(), Rect::new(92, 32, 12, 16), "pushed flush: {at}");
+                    assert_eq!(w.exited(), player, "{at}");
+                }
+            }
+        }
+    }
+}
+
+/// The same in the bodies' own moves: an actor whose own move touched the
+/// exit is pushed by a crate that a later actor pushes into it (flush
+/// with the crate's new place), or crushed against the wall behind it.
+#[test]
+fn a_body_at_the_exit_is_pushed_by_a_crate_pushed_after_its_own_move() {
+    let text = "############\n#@#........#\n##...E.C...#\n############";
+    for (speed, crushed) in [(2_400.0, false), (12_000.0, true)] {
+        for mode in EXACT {
+            let mut w = world(text, mode);
+            let by_velocity = |x| {
+                ActorSpec::new(Rect::new(x, 32, 12, 16)).drive(Drive::Velocity { gravity: true })
+            };
+            let exiting = w.add(by_velocity(66)).unwrap();
+            // NOTE: the pusher ends in the exit too: the exit does nothing
+            // to it.
+            let rules = Rules {
+                exits: false,
+                ..Rules::ACTOR
+            };
+            let pusher = w.add(by_velocity(130).rules(rules)).unwrap();
+            w.set_velocity(exiting, 600.0, 0.0).unwrap();
+            w.set_velocity(pusher, -speed, 0.0).unwrap();
+            w.step(Keys::NONE);
+            let (b, c) = (w.body(exiting).unwrap(), w.level_bodies()[0].rect());
+            let at = format!("{mode} at {speed} px/s: {b:?}, the crate at {c:?}");
+            let e = b.events();
+            if crushed {
+                assert!(e.death && e.crush && !e.exit, "crushed: {at}");
+            } else {
+                assert!(e.exit && !e.death, "at the exit: {at}");
+                assert_eq!(
+                    b.rect(),
+                    Rect::new(c.x - 12, 32, 12, 16),
+                    "pushed flush: {at}"
+                );
+                assert!(c.x < 80, "pushed: {at}");
+            }
+        }
     }
 }

@@ -162,7 +162,11 @@ pub enum Cause {
 pub(crate) enum Stop {
     /// It died: nothing moves, carries or pushes it for the rest of the step.
     Death,
-    /// It touched the exit: likewise, but alive.
+    /// It touched the exit: its own motion ends and it touches nothing
+    /// more this step, but it is still there: a moving solid carries,
+    /// pushes and crushes it as any body (a solid body still blocks), so it
+    /// is never left inside one. A crush wins over the exit, as the pit
+    /// does.
     Exit,
 }
 
@@ -408,10 +412,16 @@ impl Body {
         self.report.rode
     }
 
-    /// Whether the world can still move it this step: in play, and neither
+    /// Whether its own motion goes on this step: in play, and neither
     /// dead nor at the exit this step.
     pub(crate) fn movable(&self) -> bool {
         self.alive && !self.removed && self.stop.is_none()
+    }
+
+    /// Whether it is there for moving solids and solid bodies this step: in
+    /// play and not dead (one at the exit is, [`Stop::Exit`]).
+    pub(crate) fn present(&self) -> bool {
+        self.alive && !self.removed && self.stop != Some(Stop::Death)
     }
 
     /// A copy of it, for a move that may be undone, where no solid is
@@ -453,7 +463,7 @@ impl Body {
     /// death leaves at once. Says whether it died now (a body already
     /// dead, at the exit or out of play this step is left as it is).
     pub(crate) fn die(&mut self, cause: Cause, by: Option<Carrier>) -> bool {
-        if !self.movable() {
+        if !self.present() {
             return false;
         }
         self.stop = Some(Stop::Death);
@@ -555,5 +565,14 @@ impl Body {
             spikes: self.rules.hazards,
             exit: self.rules.exits,
         }
+    }
+}
+#[cfg(test)]
+mod sizes_tmp {
+    #[test]
+    fn sizes() {
+        use std::mem::size_of;
+        eprintln!("Body {} Report {} Events {} Passing {} KnownRamp {} Rules {} Drive {} Keys {} Carrier {} Stop {} Cause {} Rect {}",
+            size_of::<super::Body>(), size_of::<super::Report>(), size_of::<super::Events>(), size_of::<super::Passing>(), size_of::<super::KnownRamp>(), size_of::<super::Rules>(), size_of::<super::Drive>(), size_of::<super::Keys>(), size_of::<super::Carrier>(), size_of::<Option<super::Stop>>(), size_of::<Option<super::Cause>>(), size_of::<super::Rect>());
     }
 }

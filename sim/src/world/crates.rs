@@ -209,7 +209,7 @@ impl World {
     ) {
         self.index.any_near(Layer::Solid, &reach, |j| {
             let b = &self.bodies[j.index()];
-            let hit = b.movable()
+            let hit = b.present()
                 && Some(j) != pusher
                 && reach.overlaps(&b.rect)
                 && !row.has(j)
@@ -273,7 +273,7 @@ impl World {
             let reach = swept(at, axis, sign * free);
             self.index.any_near(Layer::Solid, &reach, |j| {
                 let c = &self.bodies[j.index()];
-                let other = c.movable()
+                let other = c.present()
                     && !row.has(j)
                     && tree.is_none_or(|t| !t.contains(&j))
                     && Some(j) != pusher;

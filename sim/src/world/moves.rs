@@ -66,7 +66,7 @@ impl World {
         let near = |layer: Layer, victim: bool| {
             self.index.any_near(layer, &area, |j| {
                 let o = &self.bodies[j.index()];
-                j != id && o.movable() && (!victim || o.rules.hazards) && o.rect.overlaps(&area)
+                j != id && o.present() && (!victim || o.rules.hazards) && o.rect.overlaps(&area)
             })
         };
         let blocks = self

@@ -197,7 +197,7 @@ impl World {
         self.index.any_near(Layer::Solid, near, |id| {
             let b = &self.bodies[id.index()];
             let owner = Carrier::Body(id);
-            if b.movable() && !chain.contains(&owner) && !skip(id) {
+            if b.present() && !chain.contains(&owner) && !skip(id) {
                 out.push(Blocker {
                     rect: b.rect,
                     kind: SolidKind::Solid,
@@ -238,7 +238,7 @@ impl World {
             self.index.any_near(Layer::Solid, &feet(rect), |id| {
                 let b = &self.bodies[id.index()];
                 let better = first.is_none_or(|f| id < f);
-                if better && b.movable() && Some(id) != me && stands_on_top(rect, &b.rect) {
+                if better && b.present() && Some(id) != me && stands_on_top(rect, &b.rect) {
                     first = Some(id);
                 }
                 false
@@ -269,7 +269,7 @@ impl World {
         on_solid
             || self.index.any_near(Layer::Solid, &under, |j| {
                 let o = &self.bodies[j.index()];
-                j != id && o.movable() && stands_on_top(&rect, &o.rect)
+                j != id && o.present() && stands_on_top(&rect, &o.rect)
             })
     }
 
@@ -336,7 +336,7 @@ impl World {
                     continue;
                 }
                 let rect = before_row(row, who).unwrap_or(b.rect);
-                if b.movable() && b.support == Some(top) && stands_on_top(&rect, &under) {
+                if b.present() && b.support == Some(top) && stands_on_top(&rect, &under) {
                     tree.push(who);
                     if b.rules.solid {
                         frontier.push(Carrier::Body(who));

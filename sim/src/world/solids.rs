@@ -218,7 +218,7 @@ impl World {
         }
         for who in riders {
             let b = &self.bodies[who.index()];
-            if !b.movable() || b.support != Some(s) {
+            if !b.present() || b.support != Some(s) {
                 continue;
             }
             // NOTE: a rider that moved in the same row as `s` (taken in by
@@ -239,7 +239,7 @@ impl World {
                 self.move_for(who, axis, rest, chain, (s, carried_in), true);
             }
             let b = &self.bodies[who.index()];
-            if b.movable() && !stands_on_top(&b.rect, &self.carrier_rect(s)) {
+            if b.present() && !stands_on_top(&b.rect, &self.carrier_rect(s)) {
                 self.bodies[who.index()].support = None;
             }
         }
@@ -249,7 +249,7 @@ impl World {
         let here = self.carrier_rect(s);
         for &who in &tree {
             let b = &self.bodies[who.index()];
-            if b.movable() && b.rect.overlaps(&here) {
+            if b.present() && b.rect.overlaps(&here) {
                 self.die(who, Cause::Crush, Some(s));
             }
         }
@@ -265,7 +265,7 @@ impl World {
             };
         for (_, who) in ahead {
             let b = &self.bodies[who.index()];
-            if !b.movable() {
+            if !b.present() {
                 continue;
             }
             let face = new.leading_edge(axis, sign);
@@ -307,7 +307,7 @@ impl World {
             if !b.rect.overlaps(&region) {
                 return false;
             }
-            if !b.movable() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
+            if !b.present() || in_tree.binary_search(&who).is_ok() || Some(who) == pusher {
                 return false;
             }
             if b.rules.solid && (Carrier::Body(who) == s || chain.contains(&Carrier::Body(who))) {
@@ -392,7 +392,9 @@ impl World {
         let layer = World::layer(b);
         self.index.moved(layer, who, &from, &to);
         self.meets(who, from, to);
-        if !self.bodies[i].movable() {
+        // NOTE: one at the exit already is still carried, pushed and
+        // crushed, and touches nothing.
+        if !self.bodies[i].present() {
             return;
         }
         // NOTE: a death wins over the exit: a rider a ceiling stopped in
@@ -404,7 +406,7 @@ impl World {
         };
         if crushed && !self.below_grid(&to) {
             self.die(who, Cause::Crush, Some(by));
-        } else {
+        } else if self.bodies[i].movable() {
             self.touched(who, touched);
         }
         self.pit_on_the_way(who);
@@ -424,7 +426,7 @@ impl World {
     /// step.
     fn pit_on_the_way(&mut self, who: BodyId) {
         let b = &self.bodies[who.index()];
-        if b.rules.hazards && b.movable() && self.below_grid(&b.rect) {
+        if b.rules.hazards && b.present() && self.below_grid(&b.rect) {
             self.die(who, Cause::Pit, None);
         }
     }
@@ -443,7 +445,7 @@ impl World {
         self.row_moved(&row, chain, None);
         let crushed = after != before.shifted(axis, d) && after.overlaps(&zone);
         let b = &self.bodies[who.index()];
-        if crushed && b.movable() && !self.below_grid(&b.rect) {
+        if crushed && b.present() && !self.below_grid(&b.rect) {
             let by = chain.last().copied();
             self.die(who, Cause::Crush, by);
         }

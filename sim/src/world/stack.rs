@@ -42,7 +42,7 @@ impl World {
         let mut area: Option<Rect> = None;
         for &who in tree {
             let b = &self.bodies[who.index()];
-            if !b.rules.solid || !b.movable() {
+            if !b.rules.solid || !b.present() {
                 return false;
             }
             let r = swept(b.rect, axis, d);
@@ -79,7 +79,7 @@ impl World {
             let other = self.index.any_near(layer, &area, |j| {
                 let b = &self.bodies[j.index()];
                 Carrier::Body(j) != s
-                    && b.movable()
+                    && b.present()
                     && b.rect.overlaps(&area)
                     && in_tree.binary_search(&j).is_err()
             });

@@ -19,7 +19,7 @@ impl World {
     pub(super) fn crate_at(&self, id: BodyId, area: &Rect) -> bool {
         self.index.any_near(Layer::Solid, area, |j| {
             let b = &self.bodies[j.index()];
-            j != id && b.movable() && b.rect.overlaps(area)
+            j != id && b.present() && b.rect.overlaps(area)
         })
     }
 
@@ -40,7 +40,7 @@ impl World {
             .into_iter()
             .find(|&j| {
                 let b = &self.bodies[j.index()];
-                j != id && b.movable() && b.rect.overlaps(&ahead)
+                j != id && b.present() && b.rect.overlaps(&ahead)
             });
         if let Some(j) = first_crate {
             return Obstacle::Body(j);
