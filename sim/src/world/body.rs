@@ -461,7 +461,9 @@ impl Body {
     /// Dies of `cause` (crushed `by` a moving solid, if one did it): its
     /// motion ends for the rest of the step, and one that leaves play on
     /// death leaves at once. Says whether it died now (a body already
-    /// dead, at the exit or out of play this step is left as it is).
+    /// dead or out of play this step is left as it is; one at the exit
+    /// dies, as a crush or the pit wins over the exit: the callers that
+    /// spare it ask `movable` first).
     pub(crate) fn die(&mut self, cause: Cause, by: Option<Carrier>) -> bool {
         if !self.present() {
             return false;
@@ -565,14 +567,5 @@ impl Body {
             spikes: self.rules.hazards,
             exit: self.rules.exits,
         }
-    }
-}
-#[cfg(test)]
-mod sizes_tmp {
-    #[test]
-    fn sizes() {
-        use std::mem::size_of;
-        eprintln!("Body {} Report {} Events {} Passing {} KnownRamp {} Rules {} Drive {} Keys {} Carrier {} Stop {} Cause {} Rect {}",
-            size_of::<super::Body>(), size_of::<super::Report>(), size_of::<super::Events>(), size_of::<super::Passing>(), size_of::<super::KnownRamp>(), size_of::<super::Rules>(), size_of::<super::Drive>(), size_of::<super::Keys>(), size_of::<super::Carrier>(), size_of::<Option<super::Stop>>(), size_of::<Option<super::Cause>>(), size_of::<super::Rect>());
     }
 }
