@@ -93,7 +93,9 @@ pub struct Rules {
     /// solid, whatever this says.)
     pub hazards: bool,
     /// Touching the exit ends its motion for the step (event `exit`); the
-    /// level's player's ends the level.
+    /// level's player's ends the level. A solid that moves later in the
+    /// step still carries, pushes and crushes it (a crush wins over the
+    /// exit).
     pub exits: bool,
     /// Touching it kills a body with `hazards`, unless that body stomps it
     /// (a walker).
