@@ -308,13 +308,16 @@ fn a_body_at_the_exit_is_pushed_and_crushed_by_the_solids_after() {
                      #..........#\n#....{spawn}.....#\n#{pocket}.........#\n############"
                 );
                 let mut w = world(&text, mode);
-                let lift = w.add_solid(Rect::new(80, 96, 16, 16), SolidKind::Solid);
+                let lift = w
+                    .add_solid(Rect::new(80, 96, 16, 16), SolidKind::Solid)
+                    .unwrap();
                 let who = match player {
                     true => BodyId::PLAYER,
                     false => w.add_actor(Rect::new(82, 80, 12, 16)).unwrap(),
                 };
-                let wall = w.add_solid(Rect::new(40, 24, 16, 32), SolidKind::Solid);
-                let (lift, wall) = (lift.unwrap(), wall.unwrap());
+                let wall = w
+                    .add_solid(Rect::new(40, 24, 16, 32), SolidKind::Solid)
+                    .unwrap();
                 w.step(Keys::NONE);
                 w.move_solid(lift, 0, -48).unwrap();
                 w.move_solid(wall, dx, 0).unwrap();
@@ -336,6 +339,37 @@ fn a_body_at_the_exit_is_pushed_and_crushed_by_the_solids_after() {
                 }
             }
         }
+    }
+}
+
+/// A body at the exit still rides: a wall of the game's pushes an actor
+/// standing on a wide lift sideways into the exit, and then the lift (a
+/// later solid) rises and carries it on its top, never through it.
+#[test]
+fn a_body_at_the_exit_is_carried_by_a_lift_that_moves_after() {
+    let text = "############\n#..........#\n#..........#\n#..........#\n\
+                #..........#\n#.....E....#\n#@.........#\n############";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        let wall = w
+            .add_solid(Rect::new(40, 80, 16, 16), SolidKind::Solid)
+            .unwrap();
+        let lift = w
+            .add_solid(Rect::new(64, 96, 48, 16), SolidKind::Solid)
+            .unwrap();
+        let actor = w.add_actor(Rect::new(82, 80, 12, 16)).unwrap();
+        w.step(Keys::NONE);
+        w.move_solid(wall, 36, 0).unwrap();
+        w.move_solid(lift, 0, -16).unwrap();
+        w.step(Keys::NONE);
+        let b = w.body(actor).unwrap();
+        let at = format!("{mode}: {b:?}");
+        assert!(b.events().exit && !b.events().death, "at the exit: {at}");
+        assert_eq!(
+            b.rect(),
+            Rect::new(92, 64, 12, 16),
+            "carried on the lift's top: {at}"
+        );
     }
 }
 
