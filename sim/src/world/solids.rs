@@ -421,13 +421,22 @@ impl World {
     }
 
     /// The pit counts along a carry or push as along a body's own move: a
-    /// body the pit kills, carried or pushed entirely below the grid, dies
-    /// there, and nothing (its own move included) takes it out again this
-    /// step.
+    /// body carried or pushed entirely below the grid dies there if the pit
+    /// kills it, and is out there if not (a crate, a walker) — at once, not
+    /// when the own moves are done — so that nothing (its own move, a later
+    /// solid rising from below the grid) takes it out again this step. (A
+    /// move stops once the box is entirely below the grid, so such a push
+    /// may leave it inside the solid that pushed it, and every move that
+    /// starts inside a solid passes through it.)
     fn pit_on_the_way(&mut self, who: BodyId) {
-        let b = &self.bodies[who.index()];
-        if b.rules.hazards && b.present() && self.below_grid(&b.rect) {
-            self.die(who, Cause::Pit, None);
+        let bottom = self.level.grid.pixel_height();
+        let b = &mut self.bodies[who.index()];
+        if !b.present() || b.rect.y < bottom {
+            return;
+        }
+        match b.rules.hazards {
+            true => self.die(who, Cause::Pit, None),
+            false => b.out_if_below(bottom),
         }
     }
 
@@ -449,6 +458,7 @@ impl World {
             let by = chain.last().copied();
             self.die(who, Cause::Crush, by);
         }
+        self.pit_on_the_way(who);
     }
 
     /// Step (2): every solid moves, by id — the level's movers along their

@@ -40,9 +40,13 @@ impl World {
             return false;
         }
         let mut area: Option<Rect> = None;
+        let pit = self.level.grid.pixel_height();
         for &who in tree {
             let b = &self.bodies[who.index()];
-            if !b.rules.solid || !b.present() {
+            // NOTE: a move down stops once the box is entirely below the
+            // grid: one carried further does not go the whole way.
+            let past_the_pit = axis == Axis::Y && b.rect.y.saturating_add(d) > pit;
+            if !b.rules.solid || !b.present() || past_the_pit {
                 return false;
             }
             let r = swept(b.rect, axis, d);
