@@ -426,23 +426,10 @@ fn a_solid_body_at_the_exit_still_blocks_is_pushed_and_carries() {
     for pushes in [false, true] {
         for mode in EXACT {
             let mut w = world(text, mode);
-            let moving = Drive::Velocity { gravity: true };
-            let block = ActorSpec::new(Rect::new(60, 64, 16, 16))
-                .drive(moving)
-                .solid(true);
-            let block = w.add(block).unwrap();
-            let rider = w
-                .add(ActorSpec::new(Rect::new(62, 48, 12, 16)).drive(moving))
-                .unwrap();
-            let rules = Rules {
-                exits: false,
-                pushes,
-                ..Rules::ACTOR
-            };
-            let pusher = ActorSpec::new(Rect::new(100, 64, 12, 16))
-                .drive(moving)
-                .rules(rules);
-            let pusher = w.add(pusher).unwrap();
+            let block = w.add(moving(60, 64, 16).solid(true)).unwrap();
+            let rider = w.add(moving(62, 48, 12)).unwrap();
+            let rules = Rules { pushes, ..NO_EXIT };
+            let pusher = w.add(moving(100, 64, 12).rules(rules)).unwrap();
             w.set_velocity(block, 240.0, 0.0).unwrap();
             w.set_velocity(pusher, -600.0, 0.0).unwrap();
             w.step(Keys::NONE);
@@ -477,19 +464,8 @@ fn a_row_pushed_into_a_solid_body_at_the_exit_pushes_it_on() {
     let text = "##########\n#........#\n#........#\n#@.......#\n#....C.E.#\n##########";
     for mode in EXACT {
         let mut w = world(text, mode);
-        let moving = Drive::Velocity { gravity: true };
-        let block = ActorSpec::new(Rect::new(94, 64, 16, 16))
-            .drive(moving)
-            .solid(true);
-        let block = w.add(block).unwrap();
-        let rules = Rules {
-            exits: false,
-            ..Rules::ACTOR
-        };
-        let pusher = ActorSpec::new(Rect::new(58, 64, 12, 16))
-            .drive(moving)
-            .rules(rules);
-        let pusher = w.add(pusher).unwrap();
+        let block = w.add(moving(94, 64, 16).solid(true)).unwrap();
+        let pusher = w.add(moving(58, 64, 12).rules(NO_EXIT)).unwrap();
         w.set_velocity(block, 120.0, 0.0).unwrap();
         w.set_velocity(pusher, 600.0, 0.0).unwrap();
         let crate_id = w.level_bodies()[0].id();
@@ -503,3 +479,15 @@ fn a_row_pushed_into_a_solid_body_at_the_exit_pushes_it_on() {
         assert_eq!(x(&w), [78, 90, 106], "{mode}");
     }
 }
+
+/// An actor `w` px wide and 16 tall at (`x`, `y`), moved by the velocity
+/// the test sets, falling.
+fn moving(x: i32, y: i32, w: i32) -> ActorSpec {
+    ActorSpec::new(Rect::new(x, y, w, 16)).drive(Drive::Velocity { gravity: true })
+}
+
+/// An actor's rules, but the exit does nothing to it.
+const NO_EXIT: Rules = Rules {
+    exits: false,
+    ..Rules::ACTOR
+};
