@@ -20,7 +20,8 @@ impl World {
     /// theirs; `in_tree`: the same, sorted) by `d` px along `axis`: when
     /// they are all solid (crates, a stack of them) and nothing else is
     /// anywhere they would pass — no blocking tile, no solid but `s`, no
-    /// other body, not the outside — and none would meet another of them
+    /// other body, not the outside, not past the grid's bottom (where a
+    /// move down stops) — and none would meet another of them
     /// that has not moved yet ([`World::tree_moves_rigidly`]), each is
     /// carried the whole way and carries and pushes nothing, so they all
     /// move at once. Says whether it did (else the carry goes rider by
