@@ -440,6 +440,48 @@ fn a_body_pushed_into_the_pit_is_out_there_and_nothing_brings_it_back() {
     }
 }
 
+/// A crate a solid pushes entirely below the grid is gone before the own
+/// moves: an actor whose box reaches below the grid's bottom, moving
+/// sideways through where the crate went in the same step, is not stopped
+/// by it.
+#[test]
+fn a_crate_pushed_into_the_pit_is_gone_before_the_own_moves() {
+    use dropthrough_sim::{ActorSpec, Drive, Rules};
+    let text = "
+        ########
+        #......#
+        #......#
+        #......#
+        #@.C...#
+        ###..###
+        ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        // NOTE: a thin solid, so that the actor never meets it.
+        let ram = w
+            .add_solid(Rect::new(48, 16, 4, 48), SolidKind::Solid)
+            .unwrap();
+        let rules = Rules {
+            pushes: false,
+            ..Rules::ACTOR
+        };
+        let spec = ActorSpec::new(Rect::new(66, 90, 12, 16))
+            .drive(Drive::Velocity { gravity: false })
+            .rules(rules);
+        let actor = w.add(spec).unwrap();
+        w.move_solid(ram, 0, 32).unwrap();
+        w.set_velocity(actor, -600.0, 0.0).unwrap();
+        w.step(Keys::NONE);
+        let c = &w.level_bodies()[0];
+        assert!(
+            c.events().out && c.rect() == Rect::new(48, 96, 16, 16),
+            "{mode}: {c:?}"
+        );
+        let a = w.body(actor).unwrap();
+        assert_eq!(a.rect().x, 56, "{mode}: {a:?}");
+    }
+}
+
 /// A stack carried down into the pit goes crate by crate as far as a move
 /// goes, which is until the box is entirely below the grid: the lower
 /// crate stops there (and is out), so the one on it is carried only as far
