@@ -90,7 +90,9 @@ pub struct Rules {
     pub solid: bool,
     /// Spikes, the pit and deadly bodies kill it, and it stomps a deadly
     /// body it falls onto from above. (Bullets kill every body that is not
-    /// solid, whatever this says.)
+    /// solid, whatever this says.) One the pit spares is gone instead
+    /// (event `out`) once entirely below the grid: when its own moves are
+    /// done, or at once if a carry or push took it there.
     pub hazards: bool,
     /// Touching the exit ends its motion for the step (event `exit`); the
     /// level's player's ends the level. A solid that moves later in the
@@ -551,9 +553,9 @@ impl Body {
         died
     }
 
-    /// The end of its own move in step (4): if the pit does not kill it
-    /// (a crate, a walker) and it is entirely below the grid (`bottom`,
-    /// px), it is gone.
+    /// The end of its own move in step (4), or of a carry or push: if the
+    /// pit does not kill it (a crate, a walker) and it is entirely below
+    /// the grid (`bottom`, px), it is gone.
     #[inline(always)]
     pub(crate) fn out_if_below(&mut self, bottom: i32) {
         if self.in_play() && !self.rules.hazards && self.rect.y >= bottom {
