@@ -29,44 +29,49 @@ use dropthrough_sim::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough_sim::collide::{overlaps_solid, CollisionMode};
 use dropthrough_sim::level::LevelErrorKind;
 use dropthrough_sim::mover::SolidKind;
-use dropthrough_sim::{BodyId, Keys, Level, Rect, World};
+use dropthrough_sim::{Body, BodyId, Carrier, Keys, Level, Rect, SolidId, World};
 
 /// A body in play — the player, an actor, a crate or a walker — inside a
 /// solid tile (off a level with slopes: beside a ramp, a solid tile's box
-/// may hold a body's cut corner), a solid mover or a crate, named; `None`
-/// if there is none. One exception, by design: the player's death puts
-/// the crates back where the level starts them whatever stands there, and
-/// a game's actor one is put back on overlaps it until they come apart
-/// (`reset_overlaps`: the pairs of actor and crate that still do).
-fn body_inside(w: &World, reset_overlaps: &mut Vec<(BodyId, BodyId)>) -> Option<String> {
+/// may hold a body's cut corner), a solid mover or solid of the game's, or
+/// a crate, named; `None` if there is none. One exception, by design: a
+/// body put back where it starts (the player after a death, the crates
+/// and walkers with it) may land on what is there now — a crate on a
+/// game's actor, any of them on a solid of the game's — and overlaps it
+/// until they come apart (`put_back`: the pairs that still do).
+fn body_inside(w: &World, put_back: &mut Vec<(BodyId, Carrier)>) -> Option<String> {
     let grid = &w.level().grid();
     let live: Vec<_> = w.bodies().filter(|b| b.in_play()).collect();
+    let back = |b: &Body| b.events().reset || (b.id() == BodyId::PLAYER && b.events().death);
     let mut still = Vec::new();
     for b in &live {
         let (id, r) = (b.id(), b.rect());
         if !grid.has_slopes() && overlaps_solid(grid, &r) {
             return Some(format!("{id:?} inside a solid tile at {r:?}"));
         }
-        let mover = w
-            .movers()
-            .iter()
-            .any(|m| m.kind() == SolidKind::Solid && m.rect().overlaps(&r));
-        if mover {
-            return Some(format!("{id:?} inside a solid mover at {r:?}"));
+        let solids = w
+            .solids()
+            .filter(|s| s.kind() == SolidKind::Solid && s.rect().overlaps(&r));
+        for s in solids {
+            let pair = (id, Carrier::Solid(s.id()));
+            if s.letter().is_some() || !(back(b) || put_back.contains(&pair)) {
+                return Some(format!("{id:?} inside solid {:?} at {r:?}", s.id()));
+            }
+            still.push(pair);
         }
         let crates = live.iter().filter(|c| {
             c.id() != id && c.kind() == dropthrough_sim::Kind::Crate && c.rect().overlaps(&r)
         });
         for c in crates {
-            let pair = (id, c.id());
-            let put_back = c.events().reset || reset_overlaps.contains(&pair);
-            if b.kind() != dropthrough_sim::Kind::Actor || !put_back {
+            let pair = (id, Carrier::Body(c.id()));
+            let landed = b.kind() == dropthrough_sim::Kind::Actor && back(c);
+            if !(landed || put_back.contains(&pair)) {
                 return Some(format!("{id:?} inside crate {:?} at {r:?}", c.id()));
             }
             still.push(pair);
         }
     }
-    *reset_overlaps = still;
+    *put_back = still;
     None
 }
 
@@ -134,8 +139,9 @@ fn soak(seed: u64, total: u64) {
                 ids[0]
             })
             .collect();
+        let mut solids = game_solids(&mut rng, &mut worlds);
         let mut held = Keys::NONE;
-        let mut reset_overlaps = vec![Vec::new(); worlds.len()];
+        let mut put_back = vec![Vec::new(); worlds.len()];
         for step in 0..(200 + rng.below(3_000)) {
             if rng.below(12) == 0 {
                 held = common::keys_from_bits(rng.next() as u8);
@@ -145,8 +151,9 @@ fn soak(seed: u64, total: u64) {
                     w.set_keys(id, held).expect("the actor is there");
                 }
             }
+            move_game_solids(&mut rng, &mut worlds, &mut solids);
             let events: Vec<_> = worlds.iter_mut().map(|w| w.step(held).events).collect();
-            for (w, reset_overlaps) in worlds.iter().zip(&mut reset_overlaps) {
+            for (w, put_back) in worlds.iter().zip(&mut put_back) {
                 let p = w.player();
                 let r = p.rect();
                 let at = || format!("{} step {step} of level {levels}: {p:?}\n{text}", w.mode());
@@ -168,7 +175,7 @@ fn soak(seed: u64, total: u64) {
                         .iter()
                         .any(|m| m.kind() == SolidKind::Solid && m.rect().overlaps(&r));
                     assert!(!inside, "inside a solid mover: {}", at());
-                    if let Some(what) = body_inside(w, reset_overlaps) {
+                    if let Some(what) = body_inside(w, put_back) {
                         panic!("{what}: {}", at());
                     }
                     // NOTE: the reference looks pixel by pixel; only a box
@@ -221,4 +228,67 @@ fn soak(seed: u64, total: u64) {
         rejected <= levels,
         "{rejected} levels drawn were refused, {levels} played in {steps} steps"
     );
+}
+
+/// In a quarter of the levels, up to three solids of the game's (the same
+/// in every world), solid or one-way, anywhere in or around the grid —
+/// below it too — clear of every body: each with the move it makes each
+/// step (none yet).
+fn game_solids(rng: &mut Rng, worlds: &mut [World]) -> Vec<(SolidId, (i32, i32))> {
+    let mut solids = Vec::new();
+    if rng.below(4) != 0 {
+        return solids;
+    }
+    let grid = worlds[0].level().grid().clone();
+    let (pw, ph) = (grid.pixel_width() as u64, grid.pixel_height() as u64);
+    for _ in 0..1 + rng.below(3) {
+        let (x, y) = (
+            rng.below(pw + 128) as i32 - 64,
+            rng.below(ph + 128) as i32 - 64,
+        );
+        let r = Rect::new(x, y, 4 + rng.below(48) as i32, 4 + rng.below(48) as i32);
+        let kind = match rng.below(2) {
+            0 => SolidKind::Solid,
+            _ => SolidKind::OneWay,
+        };
+        if worlds[0].bodies().any(|b| b.rect().overlaps(&r)) {
+            continue;
+        }
+        let ids: Vec<_> = worlds
+            .iter_mut()
+            .map(|w| w.add_solid(r, kind).expect("near the grid"))
+            .collect();
+        solids.push((ids[0], (0, 0)));
+    }
+    solids
+}
+
+/// Now and then a new move for each solid of the game's — none, a few
+/// pixels, a tile or two, or far, along each axis, back toward the grid
+/// once it is well out of it — and each asked of every world alike. (A
+/// move past the reach the world allows is refused in each.)
+fn move_game_solids(rng: &mut Rng, worlds: &mut [World], solids: &mut [(SolidId, (i32, i32))]) {
+    let grid = worlds[0].level().grid().clone();
+    let (pw, ph) = (grid.pixel_width(), grid.pixel_height());
+    for (id, v) in solids.iter_mut() {
+        if rng.below(6) == 0 {
+            let mut reach = || match rng.below(4) {
+                0 => 0,
+                1 => rng.below(9) as i32 - 4,
+                2 => rng.below(65) as i32 - 32,
+                _ => rng.below(6001) as i32 - 3000,
+            };
+            *v = (reach(), reach());
+        }
+        let r = worlds[0].solid(*id).expect("never removed").rect();
+        if r.right() < -200 || r.x > pw + 200 {
+            v.0 = if r.x < 0 { v.0.abs() } else { -v.0.abs() };
+        }
+        if r.bottom() < -200 || r.y > ph + 200 {
+            v.1 = if r.y < 0 { v.1.abs() } else { -v.1.abs() };
+        }
+        for w in worlds.iter_mut() {
+            let _ = w.move_solid(*id, v.0, v.1);
+        }
+    }
 }
