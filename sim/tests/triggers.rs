@@ -384,17 +384,10 @@ fn a_body_at_the_exit_is_pushed_by_a_crate_pushed_after_its_own_move() {
     for (speed, crushed) in [(2_400.0, false), (12_000.0, true)] {
         for mode in EXACT {
             let mut w = world(text, mode);
-            let by_velocity = |x| {
-                ActorSpec::new(Rect::new(x, 32, 12, 16)).drive(Drive::Velocity { gravity: true })
-            };
-            let exiting = w.add(by_velocity(66)).unwrap();
+            let exiting = w.add(moving(66, 32, 12)).unwrap();
             // NOTE: the pusher ends in the exit too: the exit does nothing
             // to it.
-            let rules = Rules {
-                exits: false,
-                ..Rules::ACTOR
-            };
-            let pusher = w.add(by_velocity(130).rules(rules)).unwrap();
+            let pusher = w.add(moving(130, 32, 12).rules(NO_EXIT)).unwrap();
             w.set_velocity(exiting, 600.0, 0.0).unwrap();
             w.set_velocity(pusher, -speed, 0.0).unwrap();
             w.step(Keys::NONE);
