@@ -499,8 +499,11 @@ fn builders_refuse_what_they_cannot_make() {
         })
     );
     assert!(w.add_solid(huge, SolidKind::Solid).is_ok());
-    let big = w.add_actor(Rect::new(0, 0, MAX_BODY_SIZE, 8)).unwrap();
-    w.remove(big).unwrap();
+    // Each side may be the size itself.
+    for (bw, bh) in [(MAX_BODY_SIZE, 8), (8, MAX_BODY_SIZE)] {
+        let big = w.add_actor(Rect::new(0, 0, bw, bh)).unwrap();
+        w.remove(big).unwrap();
+    }
     assert!(matches!(
         w.add_solid(zero, SolidKind::Solid),
         Err(WorldError::BadBox { .. })
@@ -571,6 +574,22 @@ fn builders_refuse_what_they_cannot_make() {
     );
     assert!(w.spawn_bullet((40.0, 40.0), (1e7, 0.0)).is_ok());
     assert!(w.spawn_bullet((-16_000_000.0, 40.0), (0.0, -1e7)).is_ok());
+    // As far off past the grid's right side and bottom, and no further.
+    let reach = f64::from(MAX_REACH);
+    let grid = w.level().grid();
+    let (gw, gh) = (
+        f64::from(grid.pixel_width()),
+        f64::from(grid.pixel_height()),
+    );
+    for pos in [(gw + reach, 40.0), (40.0, gh + reach)] {
+        assert!(w.spawn_bullet(pos, (1.0, 0.0)).is_ok(), "{pos:?}");
+        let past = (pos.0 + f64::from(pos.0 > gw), pos.1 + f64::from(pos.1 > gh));
+        assert_eq!(
+            w.spawn_bullet(past, (1.0, 0.0)),
+            Err(WorldError::BadBullet),
+            "{past:?}"
+        );
+    }
 
     // Grids: no side of 0 or over 4096, one tile per cell, no write outside.
     assert!(Grid::empty(0, 4).is_err() && Grid::empty(4097, 4).is_err());
@@ -640,6 +659,16 @@ fn builders_refuse_what_they_cannot_make() {
     assert_eq!(parsed.movers(), l.movers());
     assert_eq!(parsed.bodies(), l.bodies());
     assert_eq!(parsed.spawn(), l.spawn());
+    // In a world, a level's mover is the solid of its letter; the game's
+    // solids have none; a spec gives back the box it was made with.
+    let mut w = World::new(l, CollisionMode::Sweep);
+    let own = w
+        .add_solid(Rect::new(0, 0, 8, 8), SolidKind::Solid)
+        .unwrap();
+    let letters: Vec<_> = w.solids().map(|s| (s.id(), s.letter())).collect();
+    assert_eq!(letters, [(SolidId(0), Some('a')), (own, None)]);
+    let r = Rect::new(30, 20, 12, 14);
+    assert_eq!(ActorSpec::new(r).solid(true).rect(), r);
 }
 
 /// A game's actor wider than the whole level (a box may be up to
