@@ -702,3 +702,11 @@ fn an_actor_wider_than_the_level_goes_nowhere_along_x_in_any_mode() {
     }
     assert!(xs[2].iter().all(|&x| x == -100), "naive: {:?}", xs[2]);
 }
+
+#[test]
+fn events_are_empty_only_when_nothing_happened() {
+    let mut w = World::new(room(), CollisionMode::Sweep);
+    assert!(w.step(Keys::NONE).events.is_empty(), "standing still");
+    let jumped = w.step(keys("jump")).events;
+    assert!(jumped.jump && !jumped.is_empty(), "{jumped:?}");
+}

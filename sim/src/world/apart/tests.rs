@@ -301,6 +301,35 @@ fn deadly_actors_and_their_victims_of_every_kind_step_exactly_as_the_full_step_d
     assert!(seen.death && seen.land && seen.jump, "{seen:?}");
 }
 
+/// A walker that crosses a valley in one step goes down to its floor,
+/// lower than where the step starts or ends it: a body standing there is
+/// in its way, though near neither end. Taken whole, it would pass over
+/// it. (A hill is no such case: the box from the walk's start to its end
+/// and up to its crest holds every place it went.)
+#[test]
+fn a_walker_through_a_valley_meets_who_stands_at_its_floor() {
+    let text = "\
+###############
+#@............#
+#.............#
+#.............#
+#............W#
+####L.....J####
+#####L...J#####
+###############
+";
+    let level = Level::parse(text, "valley.txt").unwrap();
+    let tuning = Tuning {
+        walker_speed: 180.0 * 60.0,
+        ..level.header.tuning()
+    };
+    let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
+    let h = world.player().rect().h;
+    world.place_player(98, 112 - h).unwrap();
+    let seen = same_taken(&world, &[Keys::NONE; 2], |_, _| {}, How::Phases);
+    assert!(seen.death, "the walker reached the player: {seen:?}");
+}
+
 /// Whether a level's world steps with walkers taken whole: walkers,
 /// and no movers, crates or turrets.
 fn takes_walkers_whole(level: &Level) -> bool {
