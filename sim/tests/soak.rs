@@ -13,7 +13,9 @@
 //! springs, checkpoints, gems — and the headers that tune them (spring
 //! speed, wall slides, walkers' speed); a third have up to two of the
 //! game's actors with the player's controller, on the player's spawn and
-//! given its keys. In substep and sweep every body in play is free of the
+//! given its keys, and a quarter up to a dozen more of every drive, solid
+//! or not, with keys, velocities and plain moves of their own (`own`). In
+//! substep and sweep every body in play is free of the
 //! terrain as the slopes' pixel reference (`common/slopes.rs`) draws it
 //! (a spring's block solid), and every body agrees between the modes.
 //!
@@ -29,16 +31,19 @@ use dropthrough_sim::bullet::{BulletRow, MAX_BULLETS};
 use dropthrough_sim::collide::{overlaps_solid, CollisionMode};
 use dropthrough_sim::level::LevelErrorKind;
 use dropthrough_sim::mover::SolidKind;
-use dropthrough_sim::{Body, BodyId, Carrier, Keys, Level, Rect, SolidId, World};
+use dropthrough_sim::{
+    ActorSpec, Body, BodyId, Carrier, Drive, Keys, Level, Rect, SolidId, Tuning, World,
+};
 
 /// A body in play — the player, an actor, a crate or a walker — inside a
 /// solid tile (off a level with slopes: beside a ramp, a solid tile's box
 /// may hold a body's cut corner), a solid mover or solid of the game's, or
-/// a crate, named; `None` if there is none. One exception, by design: a
-/// body put back where it starts (the player after a death, the crates
-/// and walkers with it) may land on what is there now — a crate on a
-/// game's actor, any of them on a solid of the game's — and overlaps it
-/// until they come apart (`put_back`: the pairs that still do).
+/// a solid body (a crate, a game's solid actor), named; `None` if there is
+/// none. One exception, by design: a body put back where it starts (the
+/// player after a death, the crates and walkers with it) may land on what
+/// is there now — a game's actor (solid or not), a solid of the game's —
+/// and overlaps it until they come apart (`put_back`: the pairs that still
+/// do).
 fn body_inside(w: &World, put_back: &mut Vec<(BodyId, Carrier)>) -> Option<String> {
     let grid = &w.level().grid();
     let live: Vec<_> = w.bodies().filter(|b| b.in_play()).collect();
@@ -59,14 +64,15 @@ fn body_inside(w: &World, put_back: &mut Vec<(BodyId, Carrier)>) -> Option<Strin
             }
             still.push(pair);
         }
-        let crates = live.iter().filter(|c| {
-            c.id() != id && c.kind() == dropthrough_sim::Kind::Crate && c.rect().overlaps(&r)
-        });
-        for c in crates {
+        let solid = live
+            .iter()
+            .filter(|c| c.id() != id && c.rules().solid && c.rect().overlaps(&r));
+        for c in solid {
             let pair = (id, Carrier::Body(c.id()));
-            let landed = b.kind() == dropthrough_sim::Kind::Actor && back(c);
+            let actor = |b: &Body| b.kind() == dropthrough_sim::Kind::Actor;
+            let landed = (actor(b) || actor(c)) && (back(b) || back(c));
             if !(landed || put_back.contains(&pair)) {
-                return Some(format!("{id:?} inside crate {:?} at {r:?}", c.id()));
+                return Some(format!("{id:?} inside solid body {:?} at {r:?}", c.id()));
             }
             still.push(pair);
         }
@@ -139,6 +145,7 @@ fn soak(seed: u64, total: u64) {
                 ids[0]
             })
             .collect();
+        let own = own_actors(&mut rng, &mut worlds, &terrain);
         let mut solids = game_solids(&mut rng, &mut worlds);
         let mut held = Keys::NONE;
         let mut put_back = vec![Vec::new(); worlds.len()];
@@ -151,6 +158,7 @@ fn soak(seed: u64, total: u64) {
                     w.set_keys(id, held).expect("the actor is there");
                 }
             }
+            drive_own_actors(&mut rng, &mut worlds, &own, held);
             move_game_solids(&mut rng, &mut worlds, &mut solids);
             let events: Vec<_> = worlds.iter_mut().map(|w| w.step(held).events).collect();
             for (w, put_back) in worlds.iter().zip(&mut put_back) {
@@ -219,6 +227,89 @@ fn soak(seed: u64, total: u64) {
         rejected <= levels,
         "{rejected} levels drawn were refused, {levels} played in {steps} steps"
     );
+}
+
+/// In a quarter of the levels, up to a dozen of the game's own actors (the
+/// same in every world), each of any drive, solid or not, killed by
+/// hazards or not, with the level's tuning or one up to 400 times as fast,
+/// of any size up to two tiles, anywhere free in the grid: their ids.
+fn own_actors(rng: &mut Rng, worlds: &mut [World], terrain: &Slopes) -> Vec<BodyId> {
+    let mut own = Vec::new();
+    if rng.below(4) != 0 {
+        return own;
+    }
+    for _ in 0..rng.below(13) {
+        let grid = worlds[0].level().grid();
+        let (pw, ph) = (grid.pixel_width() as u64, grid.pixel_height() as u64);
+        let (w, h) = (4 + rng.below(29) as i32, 4 + rng.below(29) as i32);
+        let at = Rect::new(rng.below(pw) as i32, rng.below(ph) as i32, w, h);
+        let taken = worlds[0].bodies().any(|b| b.rect().overlaps(&at))
+            || worlds[0].solids().any(|s| s.rect().overlaps(&at))
+            || overlaps_solid(grid, &at)
+            || !terrain.free(&at);
+        if taken {
+            continue;
+        }
+        let drive = rng.one_of(&[
+            Drive::Keys,
+            Drive::Walker,
+            Drive::Velocity { gravity: true },
+            Drive::Velocity { gravity: false },
+            Drive::Fall,
+        ]);
+        let mut spec = ActorSpec::new(at)
+            .drive(drive)
+            .solid(rng.chance(2))
+            .hazards(rng.chance(2));
+        if rng.chance(3) {
+            let f = rng.one_of(&[0.25f32, 4.0, 40.0, 400.0]);
+            let t = *worlds[0].tuning();
+            spec = spec.tuning(Tuning {
+                run_speed: t.run_speed * f,
+                walker_speed: t.walker_speed * f,
+                max_fall: t.max_fall * f,
+                gravity: t.gravity * f,
+                jump_speed: t.jump_speed * f.sqrt(),
+                ..t
+            });
+        }
+        let ids: Vec<_> = worlds.iter_mut().map(|w| w.add(spec).ok()).collect();
+        own.extend(ids[0]);
+    }
+    own
+}
+
+/// Each step, what the game asks of its own actors, of every world alike:
+/// keys (the player's half the time), now and then a velocity of up to
+/// 60,000 px/s along each axis, and a plain move of up to 1,500 px.
+fn drive_own_actors(rng: &mut Rng, worlds: &mut [World], own: &[BodyId], held: Keys) {
+    for &id in own {
+        let keys = match rng.chance(2) {
+            true => held,
+            false => common::keys_from_bits(rng.next() as u8),
+        };
+        let speed = |rng: &mut Rng| {
+            rng.one_of(&[0.0f32, 60.0, 600.0, 6000.0, 60000.0]) * (rng.below(3) as f32 - 1.0)
+        };
+        let velocity = match rng.chance(20) {
+            true => Some((speed(rng), speed(rng))),
+            false => None,
+        };
+        let nudge = match rng.below(30) {
+            0 => Some((rng.below(65) as i32 - 32, rng.below(65) as i32 - 32)),
+            1 => Some((rng.below(3001) as i32 - 1500, rng.below(3001) as i32 - 1500)),
+            _ => None,
+        };
+        for w in worlds.iter_mut() {
+            w.set_keys(id, keys).expect("never removed");
+            if let Some((vx, vy)) = velocity {
+                w.set_velocity(id, vx, vy).expect("a finite speed");
+            }
+            if let Some((dx, dy)) = nudge {
+                w.move_body(id, dx, dy).expect("never removed");
+            }
+        }
+    }
 }
 
 /// In a quarter of the levels, up to three solids of the game's (the same
