@@ -14,10 +14,10 @@
 //! speed, wall slides, walkers' speed); a third have up to two of the
 //! game's actors with the player's controller, on the player's spawn and
 //! given its keys, and a quarter up to a dozen more of every drive, solid
-//! or not, with keys, velocities and plain moves of their own (`own`). In
-//! substep and sweep every body in play is free of the
-//! terrain as the slopes' pixel reference (`common/slopes.rs`) draws it
-//! (a spring's block solid), and every body agrees between the modes.
+//! or not, with keys, velocities and plain moves of their own. In substep
+//! and sweep every body in play is free of the terrain as the slopes'
+//! pixel reference (`common/slopes.rs`) draws it (a spring's block solid)
+//! and of every solid body, and every body agrees between the modes.
 //!
 //! `SOAK_STEPS=N cargo test --release --test soak` runs N steps per mode
 //! (default 1,000,000), in two halves from two seeds that run side by side.
