@@ -324,6 +324,7 @@ fn a_walker_through_a_valley_meets_who_stands_at_its_floor() {
         ..level.header.tuning()
     };
     let mut world = World::with_tuning(level, CollisionMode::Substep, tuning);
+    // NOTE: standing on the valley's floor (row 7's top, 112 px down).
     let h = world.player().rect().h;
     world.place_player(98, 112 - h).unwrap();
     let seen = same_taken(&world, &[Keys::NONE; 2], |_, _| {}, How::Phases);
