@@ -356,37 +356,66 @@ fn a_solid_actor_carries_what_stands_on_it_and_blocks_the_player() {
         }
         let (p, b) = (w.player().rect(), w.body(base).unwrap().rect());
         assert_eq!(p.right(), b.x, "{mode}: the player stopped at it");
-        // It pushes a crate as the player does (it is never in its own row).
-        let mut w = World::new(level("########\n#@.....#\n#...C..#\n########\n"), mode);
-        let pusher = w
-            .add(ActorSpec::new(Rect::new(20, 32, 12, 16)).solid(true))
-            .unwrap();
-        let rider = w.add_actor(Rect::new(22, 16, 8, 16)).unwrap();
-        w.set_keys(pusher, keys("right")).unwrap();
-        for _ in 0..60 {
-            w.step(Keys::NONE);
-            let (p, r) = (
-                w.body(pusher).unwrap().rect(),
-                w.body(rider).unwrap().rect(),
-            );
+        // It pushes a crate as the player does (it is never in its own row),
+        // and what stops it at the end is the crate, not itself.
+        {
+            let mut w = World::new(level("########\n#@.....#\n#...C..#\n########\n"), mode);
+            let pusher = w
+                .add(ActorSpec::new(Rect::new(20, 32, 12, 16)).solid(true))
+                .unwrap();
+            let rider = w.add_actor(Rect::new(22, 16, 8, 16)).unwrap();
+            w.set_keys(pusher, keys("right")).unwrap();
+            for _ in 0..60 {
+                w.step(Keys::NONE);
+                let (p, r) = (
+                    w.body(pusher).unwrap().rect(),
+                    w.body(rider).unwrap().rect(),
+                );
+                assert_eq!(
+                    (r.x - p.x, r.bottom()),
+                    (2, p.y),
+                    "{mode}: carried once, with it"
+                );
+            }
+            let c = &w.level_bodies()[0];
+            assert_eq!(c.rect().right(), 112, "{mode}: the crate at the wall");
+            let p = w.body(pusher).unwrap();
+            assert_eq!(p.rect().right(), c.rect().x, "{mode}: flush with it");
             assert_eq!(
-                (r.x - p.x, r.bottom()),
-                (2, p.y),
-                "{mode}: carried once, with it"
+                p.report().x.and_then(|x| x.stopped_by()),
+                Some((Side::Wall, Obstacle::Body(c.id()))),
+                "{mode}"
             );
         }
-        let c = w.level_bodies()[0].rect();
-        assert_eq!(c.right(), 112, "{mode}: the crate at the wall");
-        assert_eq!(
-            w.body(pusher).unwrap().rect().right(),
-            c.x,
-            "{mode}: flush with it"
-        );
+        let mut w = World::new(room(), mode);
         // A solid body cannot also be deadly.
         let both = ActorSpec::new(Rect::new(40, 40, 8, 8))
             .solid(true)
             .deadly(true);
         assert_eq!(w.add(both), Err(WorldError::SolidAndDeadly));
+    }
+}
+
+#[test]
+fn a_walk_that_pushes_a_crate_into_a_wall_says_the_crate_stopped_it() {
+    // With a ramp on the level the player walks (its feet follow the
+    // ground), and a push goes on from the walk: what stops it is named
+    // there.
+    let text = "###J######\n#........#\n#@....C..#\n##########\n";
+    for mode in EXACT {
+        let mut w = World::new(level(text), mode);
+        for _ in 0..120 {
+            w.step(keys("right"));
+        }
+        let last = w.step(keys("right")).report.x;
+        let c = &w.level_bodies()[0];
+        assert_eq!(c.rect().right(), 144, "{mode}: the crate at the wall");
+        assert_eq!(w.player().rect().right(), c.rect().x, "{mode}: flush");
+        assert_eq!(
+            last.and_then(|x| x.stopped_by()),
+            Some((Side::Wall, Obstacle::Body(c.id()))),
+            "{mode}"
+        );
     }
 }
 
