@@ -164,6 +164,47 @@ fn a_crate_is_pushed_at_the_players_speed_pixel_for_pixel() {
 }
 
 #[test]
+fn a_push_ends_where_the_pusher_first_touches_spikes_or_the_exit() {
+    // Spikes and the exit do nothing to the crate, which goes over them;
+    // a body pushing it (an actor, which dies or exits where it is) stops
+    // at the first pixel its box touches one, at any speed, as its own
+    // move would anywhere.
+    // (With a ramp on the level, bodies walk: the push goes on from the
+    // walk.)
+    let cases = ['^', 'E'].map(|t| ["##############", "###########J##"].map(|top| (t, top)));
+    for (trigger, top) in cases.into_iter().flatten() {
+        for speed in [120, 900, 3000, 12000] {
+            for mode in EXACT {
+                let text = format!(
+                    "run_speed = {speed}\n{top}\n#@############\n\
+                     ##.C.....{trigger}...#\n##############\n"
+                );
+                let mut w = World::new(level(&text), mode);
+                let a = w.add_actor(Rect::new(34, 32, 12, 16)).unwrap();
+                w.set_keys(a, keys("right")).unwrap();
+                let what = format!("{mode}, {trigger} at {speed} px/s under {top}");
+                // The trigger's cell is x = 144..160: the actor's box (12 px
+                // wide) first overlaps it with its right edge at 145.
+                let touched = (0..200).find_map(|_| {
+                    w.step(Keys::NONE);
+                    let b = w.body(a).unwrap();
+                    assert!(b.rect().right() <= 145, "{what}: never past it");
+                    let x = b.report().x?;
+                    x.outcome.touch.map(|_| (b.rect().right(), b.events()))
+                });
+                let (right, events) = touched.unwrap_or_else(|| panic!("{what}: touched"));
+                assert_eq!(right, 145, "{what}");
+                match trigger {
+                    '^' => assert!(events.death, "{what}"),
+                    _ => assert!(events.exit, "{what}"),
+                }
+                assert_eq!(body(&w, 1).0.x, 145, "{what}: the crate flush ahead");
+            }
+        }
+    }
+}
+
+#[test]
 fn rising_into_a_crate_bumps() {
     for mode in EXACT {
         let mut w = world(
