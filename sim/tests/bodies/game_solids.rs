@@ -2,7 +2,8 @@
 //! a stack carried into another solid, a removed solid, a walker falling
 //! out of a one-way solid it starts inside, a solid actor carrying a crate
 //! up, riders side by side carried leading first, a solid actor stopped by a
-//! ramp (solid bodies never walk).
+//! ramp (solid bodies never walk), a pusher stopped by a solid its crate
+//! passes under.
 
 use super::*;
 use dropthrough_sim::{ActorSpec, Drive, Rules};
@@ -397,6 +398,52 @@ fn a_solid_actor_with_a_crate_on_it_stops_at_the_foot_of_a_ramp() {
             let (crate_box, alive) = body(&w, 1);
             assert!(alive, "{mode} step {step}: the crate is whole");
             assert_eq!(crate_box, at.shifted(Axis::Y, -16), "{mode} step {step}");
+        }
+    }
+}
+
+/// A body pushing a crate is stopped, at any speed, by a solid in its own
+/// way that the crate passes under: it ends flush with the solid, the
+/// crate flush with it. The same solid removed, or one-way, stops neither.
+#[test]
+fn a_pusher_stops_at_a_solid_its_crate_passes_under() {
+    let text = "
+        ##############
+        #@...........#
+        #............#
+        #....C.......#
+        ##############
+    ";
+    for speed in [240.0, 1500.0, 9000.0] {
+        for mode in EXACT {
+            for kind in [Some(SolidKind::Solid), None, Some(SolidKind::OneWay)] {
+                let mut w = world(text, mode);
+                // Above the crate's top (48), across the pusher's head.
+                let solid = Rect::new(120, 36, 16, 8);
+                let id = w
+                    .add_solid(solid, kind.unwrap_or(SolidKind::Solid))
+                    .unwrap();
+                if kind.is_none() {
+                    w.remove_solid(id).unwrap();
+                }
+                let pusher = ActorSpec::new(Rect::new(40, 36, 12, 28))
+                    .drive(Drive::Velocity { gravity: true });
+                let pusher = w.add(pusher).unwrap();
+                let what = format!("{mode}, {kind:?} at {speed} px/s");
+                for _ in 0..100 {
+                    w.set_velocity(pusher, speed, 0.0).unwrap();
+                    w.step(Keys::NONE);
+                    let p = w.body(pusher).unwrap().rect();
+                    let stops = kind == Some(SolidKind::Solid);
+                    assert!(!(stops && p.overlaps(&solid)), "{what}: never in it");
+                }
+                let (p, c) = (w.body(pusher).unwrap().rect(), body(&w, 1).0);
+                let end = match kind {
+                    Some(SolidKind::Solid) => 120,
+                    _ => 192,
+                };
+                assert_eq!((p.right(), c.x), (end, end), "{what}");
+            }
         }
     }
 }
