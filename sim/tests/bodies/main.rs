@@ -190,6 +190,10 @@ fn a_push_ends_where_the_pusher_first_touches_spikes_or_the_exit() {
                     let b = w.body(a).unwrap();
                     assert!(b.rect().right() <= 145, "{what}: never past it");
                     let x = b.report().x?;
+                    // Its record ends where its move along y starts.
+                    if let Some(y) = b.report().y {
+                        assert_eq!(x.to(), y.from, "{what}: its record");
+                    }
                     x.outcome.touch.map(|_| (b.rect().right(), b.events()))
                 });
                 let (right, events) = touched.unwrap_or_else(|| panic!("{what}: touched"));
