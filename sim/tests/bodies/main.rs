@@ -209,6 +209,40 @@ fn a_push_ends_where_the_pusher_first_touches_spikes_or_the_exit() {
 }
 
 #[test]
+fn a_push_down_a_ramp_snaps_but_never_in_the_step_a_jump_starts() {
+    // The player pushes a crate down a 45° ramp: each push pixel is a
+    // level one, and a snap follows it; in the step it jumps, its walk
+    // (still pushing) never snaps.
+    let text = "
+        ###########
+        #.........#
+        #@.C......#
+        ###L......#
+        ####L.....#
+        #####L....#
+        ######L...#
+        ###########
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        run(&mut w, Keys::NONE, 20);
+        let mut climbs = Vec::new();
+        for step in 0..20 {
+            let held = Keys {
+                jump: step == 19,
+                ..keys("right")
+            };
+            let s = w.step(held);
+            climbs.push(s.report.x.and_then(|x| x.climb).expect("a walk"));
+        }
+        let (down, jump) = (climbs[18], climbs[19]);
+        assert!(body(&w, 1).0.x > 64, "{mode}: it pushed the crate");
+        assert_eq!((down.snaps, down.rising), (3, false), "{mode}");
+        assert_eq!((jump.snaps, jump.rising), (0, true), "{mode}");
+    }
+}
+
+#[test]
 fn rising_into_a_crate_bumps() {
     for mode in EXACT {
         let mut w = world(
