@@ -150,10 +150,9 @@ impl World {
         // NOTE: a trail of boxes a pixel apart along x is met as the one
         // box they sweep ([`World::meets_along`] asks each box with the
         // one before it, and their union is that box); but a deadly body
-        // kills each body its way meets only until it dies itself, and
-        // naive mode meets a box, not a way.
-        let one_by_one = trail.is_some()
-            && (self.bodies[i].rules.deadly || self.mode == crate::CollisionMode::Naive);
+        // kills each body its way meets only until it dies itself. (Naive
+        // mode keeps no trail: it meets a box, not a way.)
+        let one_by_one = trail.is_some() && self.bodies[i].rules.deadly;
         let mut visit = |climb: &mut Climb, r: Rect| {
             climb.y_span = (climb.y_span.0.min(r.y), climb.y_span.1.max(r.y));
             climb.dy = r.y - record.from.y;
