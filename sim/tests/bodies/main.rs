@@ -243,6 +243,39 @@ fn a_push_down_a_ramp_snaps_but_never_in_the_step_a_jump_starts() {
 }
 
 #[test]
+fn a_fast_push_down_a_ramp_walks_on_through_the_valley_in_the_same_step() {
+    // At 200 px a step the player pushes the crate off the ramp's top,
+    // snaps down under it (the crate moves level, and falls later), and
+    // walks on down to the valley's floor and up the far ramp, all in one
+    // step: its record counts every snap and step up.
+    let text = "run_speed = 12000
+        ###############
+        #.............#
+        #@.C..........#
+        ###L.....J#####
+        ####L...J######
+        #####L.J#######
+        ###############
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        run(&mut w, Keys::NONE, 20);
+        let through = (0..10).find_map(|_| {
+            let crate_before = body(&w, 1).0;
+            let x = w.step(keys("right")).report.x?;
+            let c = x.climb?;
+            let pushed = body(&w, 1).0.x != crate_before.x;
+            (pushed && c.steps_up > 0).then_some((x, c))
+        });
+        let (x, c) = through.unwrap_or_else(|| panic!("{mode}: one step through"));
+        assert_eq!(c.y_span.1, 80, "{mode}: down to the valley's floor");
+        assert!(c.snaps > 16, "{mode}: {c:?}");
+        assert_eq!(c.dy, c.snaps as i32 - c.steps_up as i32, "{mode}: {c:?}");
+        assert_eq!(x.to(), w.player().rect(), "{mode}: {c:?}");
+    }
+}
+
+#[test]
 fn rising_into_a_crate_bumps() {
     for mode in EXACT {
         let mut w = world(
