@@ -358,36 +358,33 @@ fn a_solid_actor_carries_what_stands_on_it_and_blocks_the_player() {
         assert_eq!(p.right(), b.x, "{mode}: the player stopped at it");
         // It pushes a crate as the player does (it is never in its own row),
         // and what stops it at the end is the crate, not itself.
-        {
-            let mut w = World::new(level("########\n#@.....#\n#...C..#\n########\n"), mode);
-            let pusher = w
-                .add(ActorSpec::new(Rect::new(20, 32, 12, 16)).solid(true))
-                .unwrap();
-            let rider = w.add_actor(Rect::new(22, 16, 8, 16)).unwrap();
-            w.set_keys(pusher, keys("right")).unwrap();
-            for _ in 0..60 {
-                w.step(Keys::NONE);
-                let (p, r) = (
-                    w.body(pusher).unwrap().rect(),
-                    w.body(rider).unwrap().rect(),
-                );
-                assert_eq!(
-                    (r.x - p.x, r.bottom()),
-                    (2, p.y),
-                    "{mode}: carried once, with it"
-                );
-            }
-            let c = &w.level_bodies()[0];
-            assert_eq!(c.rect().right(), 112, "{mode}: the crate at the wall");
-            let p = w.body(pusher).unwrap();
-            assert_eq!(p.rect().right(), c.rect().x, "{mode}: flush with it");
+        let mut w = World::new(level("########\n#@.....#\n#...C..#\n########\n"), mode);
+        let pusher = w
+            .add(ActorSpec::new(Rect::new(20, 32, 12, 16)).solid(true))
+            .unwrap();
+        let rider = w.add_actor(Rect::new(22, 16, 8, 16)).unwrap();
+        w.set_keys(pusher, keys("right")).unwrap();
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+            let (p, r) = (
+                w.body(pusher).unwrap().rect(),
+                w.body(rider).unwrap().rect(),
+            );
             assert_eq!(
-                p.report().x.and_then(|x| x.stopped_by()),
-                Some((Side::Wall, Obstacle::Body(c.id()))),
-                "{mode}"
+                (r.x - p.x, r.bottom()),
+                (2, p.y),
+                "{mode}: carried once, with it"
             );
         }
-        let mut w = World::new(room(), mode);
+        let c = &w.level_bodies()[0];
+        assert_eq!(c.rect().right(), 112, "{mode}: the crate at the wall");
+        let p = w.body(pusher).unwrap();
+        assert_eq!(p.rect().right(), c.rect().x, "{mode}: flush with it");
+        assert_eq!(
+            p.report().x.and_then(|x| x.stopped_by()),
+            Some((Side::Wall, Obstacle::Body(c.id()))),
+            "{mode}"
+        );
         // A solid body cannot also be deadly.
         let both = ActorSpec::new(Rect::new(40, 40, 8, 8))
             .solid(true)
