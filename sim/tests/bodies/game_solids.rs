@@ -120,7 +120,7 @@ fn a_removed_solid_blocks_nothing() {
             "{mode}: stopped by the wall"
         );
         w.remove_solid(wall).unwrap();
-        // A live solid beside the way (a one-way, which blocks nothing
+        // A live solid just above the way (a one-way, which blocks nothing
         // along x) makes the runner's move ask what blocks it there.
         w.add_solid(Rect::new(84, 28, 16, 6), SolidKind::OneWay)
             .unwrap();
