@@ -584,6 +584,89 @@ fn a_crate_pushed_off_a_crest_moves_level_then_falls_while_its_pusher_walks_down
 }
 
 #[test]
+fn a_walk_up_a_one_way_ramp_stops_at_a_crate_on_its_crest_and_leaves_it_there() {
+    // The player walks up the `J`, then the one-way `{` at column 3, row 3
+    // (its line in pixel column X is row 63 − (X − 48)). At x = 52,
+    // y = 37 it stands on that line: its shape's edge in column 59 is row
+    // 52, the line's row there. The next level pixel (x = 53) would put
+    // that line inside its shape — a line it stands on blocks a walk,
+    // which would step up there — and the crate at x = 64 is in that box
+    // too. Neither slope alone nor crates alone block the pixel, so the
+    // walk stops as at a wall, and the crate stays where it stands. (A
+    // push took only the crate into account: the player went on to 53,
+    // into the line.)
+    let text = "
+    run_speed = 28883
+    ......
+    ......
+    ....C.
+    ...{##
+    .@J###
+    J#####
+    ######
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        for step in 1..=3 {
+            let s = w.step(keys("right"));
+            assert_eq!(
+                w.player().rect(),
+                Rect::new(52, 37, 12, 16),
+                "{mode} step {step}"
+            );
+            let hit = s.report.x.and_then(|x| x.outcome.hit);
+            assert!(hit.is_some(), "{mode} step {step}: stopped as at a wall");
+            let c = w.level_bodies()[0].rect();
+            assert_eq!(c, Rect::new(64, 32, 16, 16), "{mode} step {step}");
+        }
+    }
+}
+
+#[test]
+fn a_crate_pushed_off_a_crest_is_left_behind_once_its_pusher_walks_down_below_it() {
+    // The player runs right (about 180 px in one step) from the plateau,
+    // pushing the crate at x = 48 off the crest over the `L` and walking
+    // down after it, a snap after each pixel. It pushes the crate only
+    // while its box is beside it: once its top is at the crate's bottom
+    // (y = 80, at x = 75, where its middle is over the floor) the crate
+    // stays, level, at x = 87 — and the player walks on under it to the
+    // crate on the floor, which it pushes to the wall. (The row used to
+    // keep every crate it had taken in: the first crate went on with the
+    // player to x = 96.)
+    let text = "
+    run_speed = 58025
+    .......
+    .......
+    .......
+    .......
+    @..C.C.
+    ####L..
+    #######
+    ";
+    for mode in EXACT {
+        let mut w = world(text, mode);
+        for _ in 0..30 {
+            w.step(Keys::NONE);
+        }
+        let boxes = |w: &World| [w.level_bodies()[0].rect(), w.level_bodies()[1].rect()];
+        assert_eq!(
+            boxes(&w),
+            [Rect::new(48, 64, 16, 16), Rect::new(80, 80, 16, 16)],
+            "{mode}: both crates stand"
+        );
+        let s = w.step(keys("right"));
+        let x = s.report.x.expect("a move along x");
+        assert!(x.wanted > 96, "{mode}: the whole way in one step");
+        assert_eq!(w.player().rect(), Rect::new(84, 80, 12, 16), "{mode}");
+        assert_eq!(
+            boxes(&w),
+            [Rect::new(87, 64, 16, 16), Rect::new(96, 80, 16, 16)],
+            "{mode}"
+        );
+    }
+}
+
+#[test]
 fn a_walker_walks_up_and_down_ramps_and_turns_at_walls() {
     let text = "
     walker_speed = 400

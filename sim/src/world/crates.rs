@@ -41,6 +41,17 @@ impl Row {
     fn has(&self, id: BodyId) -> bool {
         self.ids.binary_search(&id).is_ok()
     }
+
+    /// Adds the crates `piece` moved that are not in this row yet, each
+    /// with its box before `piece` moved it: a row gathering every crate
+    /// a walk's pushes moved, each with its box before the first.
+    pub(crate) fn gather(&mut self, piece: Row) {
+        for ((id, rect), tree) in piece.crates.into_iter().zip(piece.trees) {
+            if !self.has(id) {
+                self.take_in(id, rect, tree);
+            }
+        }
+    }
 }
 
 impl World {

@@ -3,7 +3,7 @@
 //! walk that goes on pushing.
 
 use crate::collide::{
-    self, slopes, Blocker, CollisionMode, Hit, Passing, Surface, Touch, Triggers,
+    self, shape, slopes, Blocker, CollisionMode, Hit, Passing, Surface, Touch, Triggers,
 };
 use crate::geom::{Axis, Rect};
 use crate::id::{BodyId, Obstacle};
@@ -172,7 +172,26 @@ impl World {
                 false => slopes::flat_run(&self.level.grid, &at, Axis::X, sign, rest.abs()),
             };
             let span = sign * flat.max(1);
-            let (moved, blocked, touch) = self.pushes(row, (id, at), span, triggers);
+            // NOTE: a push pixel is a level pixel that only crates block:
+            // a one-way slope line the body stands on, rising into the
+            // next box, stops it as a wall would (the walk would have
+            // stepped up there, but for the crate).
+            let next = at.shifted(Axis::X, sign);
+            let dropping = &self.bodies[i].dropping;
+            let dropped = |t| dropping.passes_line(t);
+            let (moved, blocked, touch) =
+                match shape::line_blocks_walk(&self.level.grid, &at, &next, &dropped) {
+                    true => (0, true, None),
+                    // NOTE: the row is the crates ahead of the body where
+                    // it is now: one it pushed before a snap or a step up
+                    // may be above or below it now, and stays there.
+                    false => {
+                        let mut piece = Row::default();
+                        let pushed = self.pushes(&mut piece, (id, at), span, triggers);
+                        row.gather(piece);
+                        pushed
+                    }
+                };
             if moved == 0 {
                 let blockers = self.walk_blockers(id, at, sign);
                 let by = self.what_stops(id, at, sign, &blockers);
