@@ -666,6 +666,90 @@ fn a_crate_pushed_off_a_crest_is_left_behind_once_its_pusher_walks_down_below_it
     }
 }
 
+/// Random ramps with crates to the right of the player's spawn (up to
+/// nine cells on, one to a column, so that they land side by side, not in
+/// stacks), and a run speed of 1 to 10⁵ px/s: most runs push crates,
+/// along ramps, up to them and off crests.
+fn crates_by_the_spawn() -> impl Strategy<Value = String> {
+    let columns = prop::collection::btree_set(1usize..10, 1..5);
+    (terrain(), columns, 1u32..100_000).prop_map(|(text, columns, run)| {
+        let (mut lines, mut grid) = header_and_grid(&text);
+        let (sy, sx) = grid
+            .iter()
+            .enumerate()
+            .find_map(|(y, r)| r.iter().position(|&c| c == '@').map(|x| (y, x)))
+            .expect("a spawn");
+        for dx in columns {
+            put_in_empty(&mut grid, (sx + dx, sy), 'C');
+        }
+        lines.retain(|l| !l.starts_with("run_speed"));
+        lines.push(format!("run_speed = {run}"));
+        joined(lines, grid)
+    })
+}
+
+/// Runs left or right, some jumping, none pressing Down.
+fn runs() -> impl Strategy<Value = Vec<Keys>> {
+    let run = prop_oneof![3 => Just("right"), 1 => Just("left"), 1 => Just("right+jump"), 1 => Just("left+jump"), 1 => Just("")];
+    prop::collection::vec((1usize..40, run), 1..8).prop_map(|parts| {
+        parts
+            .into_iter()
+            .flat_map(|(n, k)| std::iter::repeat_n(keys(k), n))
+            .collect()
+    })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// The player's own move along x among crates, judged against the
+    /// reference's pixel-at-a-time move (`Slopes::move_among`): a walk
+    /// levels, steps up, pushes the row of crates ahead and snaps after a
+    /// level or push pixel; a move in the air goes level or pushes. Where
+    /// it ends, whether it was stopped or touched a trigger, and where
+    /// every crate ends, in both exact modes. Judged in the steps where
+    /// every crate in play stands on the terrain when the step begins (so
+    /// none falls, none rides another, and nothing moves the player before
+    /// its own move), the player is in play and clear of every crate.
+    #[test]
+    fn the_player_walks_and_pushes_crates_on_random_ramps_as_the_rules_say(text in crates_by_the_spawn(), inputs in runs()) {
+        let level = Level::parse(&text, "pushes.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let rules = Slopes::new(&grid_rows(&text));
+        let none = |_: i32| false;
+        for mode in EXACT {
+            let mut w = World::new(level.clone(), mode);
+            for (i, &k) in inputs.iter().enumerate() {
+                let before: Vec<Rect> = w.level_bodies().iter().map(|b| b.rect()).collect();
+                let in_play: Vec<bool> = w.level_bodies().iter().map(|b| b.in_play()).collect();
+                let p = w.player();
+                let (p0, p_in_play) = (p.rect(), p.in_play());
+                let step = w.step(k);
+                let at = |e: String| format!("{mode} step {}: {e}\n{text}", i + 1);
+                let Some(x) = step.report.x else { continue };
+                let crates: Vec<Rect> = (0..before.len()).filter(|&j| in_play[j]).map(|j| before[j]).collect();
+                let sure = p_in_play
+                    && crates.iter().all(|c| rules.stands(c, &none) && !c.overlaps(&p0));
+                if !sure {
+                    continue;
+                }
+                prop_assert_eq!(x.from, p0, "{}", at("the move along x starts where the step does".into()));
+                let on_crate = crates.iter().any(|c| c.y == p0.bottom() && c.x < p0.right() && p0.x < c.right());
+                let walking = rules.any() && x.wanted != 0 && (rules.stands(&p0, &none) || on_crate);
+                prop_assert_eq!(walking, x.climb.is_some(), "{}", at(format!("a walk by the rules: {walking}")));
+                let rising = x.climb.is_some_and(|c| c.rising);
+                let mut moved = crates.clone();
+                let want = rules.move_among(x.from, x.wanted, (walking, rising), &none, &mut moved);
+                let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
+                prop_assert_eq!(got, (want.to, want.stopped, want.touched), "{}", at(format!("the move from {:?} by {} (crates before {crates:?}; the move {x:?}; the rules {want:?})", x.from, x.wanted)));
+                if !step.events.death {
+                    let after: Vec<Rect> = (0..before.len()).filter(|&j| in_play[j]).map(|j| w.level_bodies()[j].rect()).collect();
+                    prop_assert_eq!(&after, &moved, "{}", at(format!("crates after the move from {:?} by {} (crates before {crates:?}; the move {x:?})", x.from, x.wanted)));
+                }
+            }
+        }
+    }
+}
+
 #[test]
 fn a_walker_walks_up_and_down_ramps_and_turns_at_walls() {
     let text = "

@@ -252,21 +252,52 @@ impl Slopes {
     /// A walk from `from` of `dx` px, the rules' way; `rising`: the body
     /// rises (it never snaps). Triggers end it where first touched.
     pub fn walk(&self, from: Rect, dx: i32, rising: bool, dropped: &dyn Fn(i32) -> bool) -> Walk {
+        self.move_among(from, dx, (true, rising), dropped, &mut [])
+    }
+
+    /// The player's own move along x from `from` of `dx` px among
+    /// `crates` (their boxes; each one a push moves is moved), the rules'
+    /// way: a walk (`walking`, and `rising`: it never snaps) goes level,
+    /// steps up or pushes, a pixel at a time; a plain move only goes level
+    /// or pushes. It pushes only where crates alone block the pixel: the
+    /// row ahead (every crate the next box of one in it meets) goes a pixel
+    /// with it when every crate of it is free there, and else stops it.
+    /// Triggers end it where first touched.
+    pub fn move_among(
+        &self,
+        from: Rect,
+        dx: i32,
+        (walking, rising): (bool, bool),
+        dropped: &dyn Fn(i32) -> bool,
+        crates: &mut [Rect],
+    ) -> Walk {
         let s = dx.signum();
         let mut at = from;
         let mut visited = Vec::new();
+        let clear = |r: &Rect, crates: &[Rect]| !crates.iter().any(|c| c.overlaps(r));
         for _ in 0..dx.abs() {
             let level = at.shifted(Axis::X, s);
-            if self.level_free(&at, &level, dropped) {
+            // NOTE: one-way slope lines block only a walk along x.
+            let terrain = match walking {
+                true => self.level_free(&at, &level, dropped),
+                false => self.free(&level),
+            };
+            let goes = terrain && (clear(&level, crates) || self.push_row(crates, &level, s));
+            if goes {
                 at = level;
                 visited.push(at);
                 if self.trigger(&at) {
                     return Walk::touched(at, visited);
                 }
                 let down = at.shifted(Axis::Y, 1);
-                if !rising
-                    && !self.stands(&at, dropped)
+                let on_crate = crates
+                    .iter()
+                    .any(|c| c.y == at.y + at.h && c.x < at.x + at.w && at.x < c.x + c.w);
+                if walking
+                    && !rising
+                    && !(self.stands(&at, dropped) || on_crate)
                     && self.free(&down)
+                    && clear(&down, crates)
                     && (down.x..down.x + down.w).any(|x| {
                         let e = edge(&down, x);
                         self.slope_pixel(x, e) || self.line(x, e) && !dropped(e)
@@ -282,7 +313,14 @@ impl Slopes {
             }
             let up = at.shifted(Axis::Y, -1);
             let over = up.shifted(Axis::X, s);
-            if self.only_slope(&level) && self.free(&up) && self.level_free(&up, &over, dropped) {
+            if walking
+                && clear(&level, crates)
+                && self.only_slope(&level)
+                && self.free(&up)
+                && clear(&up, crates)
+                && self.level_free(&up, &over, dropped)
+                && clear(&over, crates)
+            {
                 for r in [up, over] {
                     at = r;
                     visited.push(at);
@@ -305,6 +343,36 @@ impl Slopes {
             stopped: false,
             touched: false,
         }
+    }
+
+    /// The row of `crates` a box moving into `next` (going `s` along x)
+    /// pushes — each crate `next` meets, and each crate the next box of
+    /// one of those meets — moved a pixel, if each of them is free of the
+    /// terrain there (its shape, a plain move: no one-way line blocks it).
+    /// Whether it moved.
+    fn push_row(&self, crates: &mut [Rect], next: &Rect, s: i32) -> bool {
+        let mut row: Vec<usize> = (0..crates.len())
+            .filter(|&j| crates[j].overlaps(next))
+            .collect();
+        let mut k = 0;
+        while k < row.len() {
+            let ahead = crates[row[k]].shifted(Axis::X, s);
+            let met: Vec<usize> = (0..crates.len())
+                .filter(|&j| !row.contains(&j) && crates[j].overlaps(&ahead))
+                .collect();
+            row.extend(met);
+            k += 1;
+        }
+        if !row
+            .iter()
+            .all(|&j| self.free(&crates[j].shifted(Axis::X, s)))
+        {
+            return false;
+        }
+        for j in row {
+            crates[j] = crates[j].shifted(Axis::X, s);
+        }
+        true
     }
 
     /// Judges one plain move a step reports, a pixel at a time: every
