@@ -5,7 +5,7 @@
 //! `common/slopes.rs` on random levels of ramps.
 
 mod common;
-use common::slopes::{edge, Drop, Slopes};
+use common::slopes::{edge, on_top, Drop, Slopes};
 use common::*;
 use dropthrough_sim::collide::CollisionMode;
 use dropthrough_sim::geom::Rect;
@@ -667,11 +667,11 @@ fn a_crate_pushed_off_a_crest_is_left_behind_once_its_pusher_walks_down_below_it
 }
 
 /// Random ramps with crates to the right of the player's spawn (up to
-/// nine cells on, one to a column, so that they land side by side, not in
-/// stacks), and a run speed of 1 to 10⁵ px/s: most runs push crates,
-/// along ramps, up to them and off crests.
+/// nine cells on, one to a column, some with a second crate dropped on
+/// top), and a run speed of 1 to 10⁵ px/s: most runs push crates, along
+/// ramps, up to them and off crests, stacks with them.
 fn crates_by_the_spawn() -> impl Strategy<Value = String> {
-    let columns = prop::collection::btree_set(1usize..10, 1..5);
+    let columns = prop::collection::btree_map(1usize..10, any::<bool>(), 1..5);
     (terrain(), columns, 1u32..100_000).prop_map(|(text, columns, run)| {
         let (mut lines, mut grid) = header_and_grid(&text);
         let (sy, sx) = grid
@@ -679,8 +679,11 @@ fn crates_by_the_spawn() -> impl Strategy<Value = String> {
             .enumerate()
             .find_map(|(y, r)| r.iter().position(|&c| c == '@').map(|x| (y, x)))
             .expect("a spawn");
-        for dx in columns {
+        for (dx, stacked) in columns {
             put_in_empty(&mut grid, (sx + dx, sy), 'C');
+            if stacked && sy > 0 {
+                put_in_empty(&mut grid, (sx + dx, sy - 1), 'C');
+            }
         }
         lines.retain(|l| !l.starts_with("run_speed"));
         lines.push(format!("run_speed = {run}"));
@@ -700,7 +703,7 @@ fn runs() -> impl Strategy<Value = Vec<Keys>> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 1000, failure_persistence: None, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: env_count("SLOPE_PUSH_CASES", 1000), failure_persistence: None, ..ProptestConfig::default() })]
 
     /// The player's own move along x among crates, judged against the
     /// reference's pixel-at-a-time move (`Slopes::move_among`): a walk
@@ -727,8 +730,15 @@ proptest! {
                 let at = |e: String| format!("{mode} step {}: {e}\n{text}", i + 1);
                 let Some(x) = step.report.x else { continue };
                 let crates: Vec<Rect> = (0..before.len()).filter(|&j| in_play[j]).map(|j| before[j]).collect();
+                // NOTE: what each crate rides as the step begins: the first
+                // crate by id whose top it stands on.
+                let mut rides: Vec<Option<usize>> = crates
+                    .iter()
+                    .map(|c| crates.iter().position(|o| on_top(c, o)))
+                    .collect();
+                let stands = |j: usize| rides[j].is_some() || rules.stands(&crates[j], &none);
                 let sure = p_in_play
-                    && crates.iter().all(|c| rules.stands(c, &none) && !c.overlaps(&p0));
+                    && (0..crates.len()).all(|j| stands(j) && !crates[j].overlaps(&p0));
                 if !sure {
                     continue;
                 }
@@ -741,7 +751,8 @@ proptest! {
                 let want = rules.move_among(x.from, x.wanted, (walking, rising), &none, &mut moved);
                 let got = (x.to(), x.outcome.hit.is_some(), x.outcome.touch.is_some());
                 prop_assert_eq!(got, (want.to, want.stopped, want.touched), "{}", at(format!("the move from {:?} by {} (crates before {crates:?}; the move {x:?}; the rules {want:?})", x.from, x.wanted)));
-                if !step.events.death {
+                let carried = rules.carry_riders(&crates, &mut moved, &mut rides, &x.to());
+                if carried && !step.events.death {
                     let after: Vec<Rect> = (0..before.len()).filter(|&j| in_play[j]).map(|j| w.level_bodies()[j].rect()).collect();
                     prop_assert_eq!(&after, &moved, "{}", at(format!("crates after the move from {:?} by {} (crates before {crates:?}; the move {x:?})", x.from, x.wanted)));
                 }

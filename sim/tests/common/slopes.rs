@@ -345,6 +345,144 @@ impl Slopes {
         }
     }
 
+    /// After a push moved some of `crates` (`before`: their boxes when
+    /// the step began), the rules' carries: the crates it moved, as one
+    /// row in id order, each carry its riders by its whole displacement
+    /// along x. `rides[j]`: the crate crate `j` rode when the step began
+    /// (the first by id it stood on), cleared once it no longer does. Each
+    /// move carries by its own displacement: a crate a later row takes
+    /// further carries its riders for that part in that row's turn.
+    /// `player`: the pusher's box, which no carry may reach (`false`:
+    /// one did, which these rules leave out).
+    pub fn carry_riders(
+        &self,
+        before: &[Rect],
+        crates: &mut [Rect],
+        rides: &mut [Option<usize>],
+        player: &Rect,
+    ) -> bool {
+        let row: Vec<(usize, Rect)> = (0..crates.len())
+            .filter(|&j| crates[j] != before[j])
+            .map(|j| (j, before[j]))
+            .collect();
+        self.carry_row(&row, crates, rides, player)
+    }
+
+    /// The crates of a `row` that moved together (each with its box
+    /// before), in its order, each carry their riders: who rides each is
+    /// judged where everything was when the row began to move — a rider
+    /// stands on the crate's old place then, and as its carry comes — and
+    /// a rider that moved in the row itself is carried only the rest of
+    /// the way. Riders go leading first (ties by id), each carried as a
+    /// crate moves along x (a row, a pixel at a time, stopped by whatever
+    /// stops one crate of it) and carrying its own in its turn, at once.
+    fn carry_row(
+        &self,
+        row: &[(usize, Rect)],
+        crates: &mut [Rect],
+        rides: &mut [Option<usize>],
+        player: &Rect,
+    ) -> bool {
+        let then = |j: usize, crates: &[Rect]| {
+            row.iter()
+                .find(|&&(k, _)| k == j)
+                .map_or(crates[j], |&(_, r)| r)
+        };
+        let mut plans = Vec::new();
+        for &(c, old) in row {
+            let mut riders = Vec::new();
+            for (j, ride) in rides.iter_mut().enumerate() {
+                if *ride != Some(c) {
+                    continue;
+                }
+                match on_top(&then(j, crates), &old) {
+                    true => riders.push(j),
+                    false => *ride = None,
+                }
+            }
+            // NOTE: the row's move, as the plan sees it: a later row (a
+            // rider's, depth first) that takes the crate further carries
+            // its riders for that part itself.
+            plans.push((c, old, crates[c].x - old.x, riders));
+        }
+        for (c, old, d, mut riders) in plans {
+            let s = d.signum();
+            let lead = |r: &Rect| if s > 0 { r.x + r.w } else { -r.x };
+            riders.sort_by_key(|&j| (-lead(&crates[j]), j));
+            for r in riders {
+                if rides[r] != Some(c) {
+                    continue;
+                }
+                if !on_top(&crates[r], &old) {
+                    rides[r] = None;
+                    continue;
+                }
+                let rest = d - (crates[r].x - then(r, crates).x);
+                if rest * s > 0 {
+                    let Some(moved) = self.crate_row_x(crates, r, rest, player) else {
+                        return false;
+                    };
+                    if !self.carry_row(&moved, crates, rides, player) {
+                        return false;
+                    }
+                }
+                if !on_top(&crates[r], &crates[c]) {
+                    rides[r] = None;
+                }
+            }
+        }
+        true
+    }
+
+    /// Crate `r` of `crates` moved `d` px along x as a crate moves: it and
+    /// every crate the next box of one of the row meets go a pixel at a
+    /// time, until one of them is not free there (the terrain: its shape
+    /// against slopes, its box against the rest; no one-way line). The
+    /// crates it moved, `r` first and then by id, each with its box
+    /// before (`None`: the row would reach the `player`).
+    fn crate_row_x(
+        &self,
+        crates: &mut [Rect],
+        r: usize,
+        d: i32,
+        player: &Rect,
+    ) -> Option<Vec<(usize, Rect)>> {
+        let s = d.signum();
+        let start: Vec<Rect> = crates.to_vec();
+        let mut row = vec![r];
+        for _ in 0..d.abs() {
+            let mut k = 0;
+            while k < row.len() {
+                let ahead = crates[row[k]].shifted(Axis::X, s);
+                if ahead.overlaps(player) {
+                    return None;
+                }
+                let met: Vec<usize> = (0..crates.len())
+                    .filter(|&j| !row.contains(&j) && crates[j].overlaps(&ahead))
+                    .collect();
+                row.extend(met);
+                k += 1;
+            }
+            if !row
+                .iter()
+                .all(|&j| self.free(&crates[j].shifted(Axis::X, s)))
+            {
+                break;
+            }
+            for &j in &row {
+                crates[j] = crates[j].shifted(Axis::X, s);
+            }
+        }
+        let mut others: Vec<usize> = row[1..].to_vec();
+        others.sort_unstable();
+        let moved = std::iter::once(r)
+            .chain(others)
+            .filter(|&j| crates[j] != start[j])
+            .map(|j| (j, start[j]))
+            .collect();
+        Some(moved)
+    }
+
     /// The row of `crates` a box moving into `next` (going `s` along x)
     /// pushes — each crate `next` meets, and each crate the next box of
     /// one of those meets — moved a pixel, if each of them is free of the
@@ -470,4 +608,10 @@ impl Drop {
             }
         }
     }
+}
+
+/// Whether box `a` stands on box `b`'s top: its bottom on that top, the
+/// two overlapping across.
+pub fn on_top(a: &Rect, b: &Rect) -> bool {
+    a.y + a.h == b.y && a.x < b.x + b.w && b.x < a.x + a.w
 }
