@@ -252,22 +252,23 @@ impl Slopes {
     /// A walk from `from` of `dx` px, the rules' way; `rising`: the body
     /// rises (it never snaps). Triggers end it where first touched.
     pub fn walk(&self, from: Rect, dx: i32, rising: bool, dropped: &dyn Fn(i32) -> bool) -> Walk {
-        self.move_among(from, dx, (true, rising), dropped, &mut [])
+        self.move_among(from, dx, (true, rising, false), dropped, &mut [])
     }
 
-    /// The player's own move along x from `from` of `dx` px among
-    /// `crates` (their boxes; each one a push moves is moved), the rules'
-    /// way: a walk (`walking`, and `rising`: it never snaps) goes level,
-    /// steps up or pushes, a pixel at a time; a plain move only goes level
-    /// or pushes. It pushes only where crates alone block the pixel: the
-    /// row ahead (every crate the next box of one in it meets) goes a pixel
-    /// with it when every crate of it is free there, and else stops it.
-    /// Triggers end it where first touched.
+    /// A body's own move along x from `from` of `dx` px among `crates`
+    /// (their boxes; each one a push moves is moved), the rules' way: a
+    /// walk (`walking`, and `rising`: it never snaps) goes level, steps up
+    /// or pushes, a pixel at a time; a plain move only goes level or
+    /// pushes. A body that `pushes` (the player) pushes only where crates
+    /// alone block the pixel: the row ahead (every crate the next box of
+    /// one in it meets) goes a pixel with it when every crate of it is
+    /// free there, and else stops it; to any other body (a walker) a
+    /// crate is a wall. Triggers end it where first touched.
     pub fn move_among(
         &self,
         from: Rect,
         dx: i32,
-        (walking, rising): (bool, bool),
+        (walking, rising, pushes): (bool, bool, bool),
         dropped: &dyn Fn(i32) -> bool,
         crates: &mut [Rect],
     ) -> Walk {
@@ -282,7 +283,8 @@ impl Slopes {
                 true => self.level_free(&at, &level, dropped),
                 false => self.free(&level),
             };
-            let goes = terrain && (clear(&level, crates) || self.push_row(crates, &level, s));
+            let goes =
+                terrain && (clear(&level, crates) || pushes && self.push_row(crates, &level, s));
             if goes {
                 at = level;
                 visited.push(at);
