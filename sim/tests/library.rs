@@ -190,6 +190,64 @@ fn a_plain_move_goes_as_far_as_it_can_once_and_reports_what_stopped_it() {
 }
 
 #[test]
+fn a_fall_says_what_it_landed_on_a_tile_a_crate_or_a_solid() {
+    // Two crates dropped in one column: the lower lands on the floor's
+    // tile, the upper on the lower. A game's body driven by a fall lands
+    // on a solid the game made; in a world with no solid body (stepped in
+    // one pass), one lands on the floor's tile.
+    let text = "
+    ##########
+    #..C.....#
+    #........#
+    #..C.....#
+    #........#
+    #@.......#
+    ##########
+    ";
+    let landed = |w: &World, id: BodyId| {
+        let b = w.body(id).unwrap();
+        let y = b.report().y;
+        b.events().land.then(|| y.and_then(|y| y.stopped_by()))
+    };
+    for mode in EXACT {
+        let mut w = World::new(level(text), mode);
+        let faller = w
+            .add(ActorSpec::new(Rect::new(100, 16, 12, 12)).drive(Drive::Fall))
+            .unwrap();
+        let ledge = w
+            .add_solid(Rect::new(96, 64, 32, 8), SolidKind::Solid)
+            .unwrap();
+        let mut seen = [None; 3];
+        for _ in 0..60 {
+            w.step(Keys::NONE);
+            for (k, id) in [BodyId(1), BodyId(2), faller].into_iter().enumerate() {
+                seen[k] = seen[k].or(landed(&w, id));
+            }
+        }
+        assert_eq!(
+            seen,
+            [
+                Some(Some((Side::Floor, Obstacle::Body(BodyId(2))))),
+                Some(Some((Side::Floor, Obstacle::Tile { col: 3, row: 6 }))),
+                Some(Some((Side::Floor, Obstacle::Solid(ledge)))),
+            ],
+            "{mode}"
+        );
+        let mut alone = World::new(room(), mode);
+        let faller = alone
+            .add(ActorSpec::new(Rect::new(100, 16, 12, 12)).drive(Drive::Fall))
+            .unwrap();
+        let mut seen = None;
+        for _ in 0..60 {
+            alone.step(Keys::NONE);
+            seen = seen.or(landed(&alone, faller));
+        }
+        let floor = Obstacle::Tile { col: 6, row: 5 };
+        assert_eq!(seen, Some(Some((Side::Floor, floor))), "{mode}: alone");
+    }
+}
+
+#[test]
 fn an_actor_with_its_own_tuning_runs_by_it() {
     for mode in EXACT {
         let mut w = World::new(room(), mode);

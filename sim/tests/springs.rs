@@ -14,7 +14,9 @@ mod common;
 use common::*;
 use dropthrough_sim::geom::{Cell, Rect, TILE};
 use dropthrough_sim::level::spawn_rect;
-use dropthrough_sim::{CollisionMode, Keys, Kind, Level, MoveRecord, World};
+use dropthrough_sim::{
+    BodyId, CollisionMode, Keys, Kind, Level, MoveRecord, Obstacle, Side, World,
+};
 use proptest::prelude::*;
 
 /// The reference: the grid as the level file's characters.
@@ -334,6 +336,42 @@ fn crates_and_walkers_are_thrown_too_and_a_crate_carries_what_rides_it() {
         assert!(
             rose_together,
             "{mode}: the crate was thrown, carrying the player"
+        );
+    }
+}
+
+#[test]
+fn a_thrown_crate_says_what_stopped_its_rise() {
+    // A spring throws the lower of two crates a cell apart; it rises as a
+    // row, takes in the upper when it reaches it, and the row stops when
+    // that one meets the ceiling: the lower crate was stopped by the crate
+    // above it. (A crate standing on it would not be in its row: a crate's
+    // riders never block it, and the ceiling crushes such a rider.)
+    let text = "spring_speed = 2000\n\
+                #######\n#.C...#\n#.....#\n#.C...#\n#.S.@.#\n#######\n";
+    for mode in EXACT {
+        let mut w = World::new(level(text), mode);
+        let (upper, lower) = (BodyId(1), BodyId(2));
+        let mut rise = None;
+        for _ in 0..5 {
+            w.step(Keys::NONE);
+            rise = w.body(lower).unwrap().report().y.filter(|y| y.wanted < 0);
+            if rise.is_some() {
+                break;
+            }
+        }
+        let rise = rise.unwrap_or_else(|| panic!("{mode}: the lower crate was thrown"));
+        assert_eq!(
+            rise.stopped_by(),
+            Some((Side::Ceiling, Obstacle::Body(upper))),
+            "{mode}: {rise:?}"
+        );
+        let (u, l) = (w.body(upper).unwrap(), w.body(lower).unwrap());
+        assert!(u.in_play() && l.in_play(), "{mode}");
+        assert_eq!(
+            (u.rect().y, l.rect().y),
+            (16, 32),
+            "{mode}: under the ceiling"
         );
     }
 }

@@ -327,8 +327,8 @@ impl Body {
     }
 
     /// A crate's fall when nothing moves around it: down by its speed
-    /// through the tiles alone, never through a one-way top; standing, it
-    /// has no vertical speed or remainder.
+    /// through the tiles alone, never through a one-way top (its report's
+    /// move along y); standing, it has no vertical speed or remainder.
     pub(crate) fn fall_apart(&mut self, mode: CollisionMode, grid: &Grid) {
         if !self.movable() {
             return;
@@ -342,8 +342,10 @@ impl Body {
                 triggers: Triggers::NONE,
                 known: &KnownRamp::NONE,
             };
-            let m = collide::move_through(mode, grid, &[], self.rect, (Axis::Y, d), &through);
-            self.rect = self.rect.shifted(Axis::Y, m.moved);
+            let from = self.rect;
+            let m = collide::move_through(mode, grid, &[], from, (Axis::Y, d), &through);
+            self.rect = from.shifted(Axis::Y, m.moved);
+            self.report.y = Some(MoveRecord::plain(Axis::Y, from, d, m));
         }
         if self.stands_apart(grid) {
             self.stop_y();
@@ -384,13 +386,7 @@ impl Body {
         };
         let outcome =
             collide::move_through(mode, grid, blockers, self.rect, (axis, distance), &through);
-        let record = MoveRecord {
-            axis,
-            from: self.rect,
-            wanted: distance,
-            outcome,
-            climb: None,
-        };
+        let record = MoveRecord::plain(axis, self.rect, distance, outcome);
         self.rect = record.to();
         record
     }

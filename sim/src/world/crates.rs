@@ -4,15 +4,16 @@
 //! going at once to its next wall or crate. ("Crate" here is any solid
 //! body: a game's solid actor moves in rows the same way.)
 
-use crate::collide::{self, Blocker, CollisionMode, Passing, Triggers};
+use crate::collide::{self, Blocker, CollisionMode, Hit, Passing, Surface, Triggers};
 use crate::controller::whole_pixels;
 use crate::few::{Chain, Few, Ids};
 use crate::geom::{Axis, Rect};
-use crate::id::{BodyId, Carrier};
+use crate::id::{BodyId, Carrier, Obstacle};
 use crate::mover::SolidKind;
 
 use super::index::Layer;
 use super::near::swept;
+use super::report::MoveRecord;
 use super::World;
 
 /// Crates moving together as one row: each with its box before the move,
@@ -69,14 +70,7 @@ impl World {
         chain: &[Carrier],
     ) -> Few<(BodyId, Rect), 4> {
         if axis == Axis::Y && d > 0 {
-            let from = self.bodies[id.index()].rect;
-            let near = swept(from, axis, d);
-            // NOTE: its riders (and theirs) never block its fall: each
-            // stands on the top of what it rides, so all of them are above
-            // its top, out of its way down.
-            let blockers = self.blockers(chain, |j| j == id, &near);
-            let out = self.plain_move(from, axis, d, &blockers);
-            self.place(id, from.shifted(axis, out.moved));
+            self.crate_down(id, d, chain);
             return Few::new();
         }
         let tree = self.crates_in_the_way(id, axis);
@@ -87,6 +81,21 @@ impl World {
         row.remove(0);
         row.sort_by_key(|&(j, _)| j);
         row
+    }
+
+    /// Crate `id` moved `d` px down for the solids in `chain`, with the
+    /// current mode, standing on what is below (crates included): how it
+    /// went.
+    fn crate_down(&mut self, id: BodyId, d: i32, chain: &[Carrier]) -> collide::AxisMove {
+        let from = self.bodies[id.index()].rect;
+        let near = swept(from, Axis::Y, d);
+        // NOTE: its riders (and theirs) never block its fall: each
+        // stands on the top of what it rides, so all of them are above
+        // its top, out of its way down.
+        let blockers = self.blockers(chain, |j| j == id, &near);
+        let out = self.plain_move(from, Axis::Y, d, &blockers);
+        self.place(id, from.shifted(Axis::Y, out.moved));
+        out
     }
 
     /// The crates riding crate `id` (and theirs) that a row moving it along
@@ -320,38 +329,71 @@ impl World {
 
     /// A crate's own fall by its speed: it carries and pushes as it goes
     /// (a body driven by a fall that is not solid does neither), and one
-    /// that stands has no vertical speed or remainder.
+    /// that stands has no vertical speed or remainder. Its report's move
+    /// along y is the fall (none when its speed makes no whole pixel).
     pub(crate) fn fall(&mut self, id: BodyId) {
+        self.bodies[id.index()].report.y = None;
         if !self.bodies[id.index()].movable() {
             return;
         }
         let b = &mut self.bodies[id.index()];
         let d = whole_pixels(b.vy, &mut b.ry);
         let before = self.bodies[id.index()].rect;
-        if !self.bodies[id.index()].rules.solid {
+        let out = if d == 0 {
+            None
+        } else if !self.bodies[id.index()].rules.solid {
             // NOTE: a body that is not solid (a game's) carries, pushes and
             // lifts nothing: it moves as any box does, among the tiles and
             // what blocks it.
             let blockers = self.blockers(&[], |j| j == id, &swept(before, Axis::Y, d));
             let out = self.plain_move(before, Axis::Y, d, &blockers);
             self.place(id, before.shifted(Axis::Y, out.moved));
+            Some(out)
         } else if d > 0 {
-            self.move_crate(id, Axis::Y, d, &[]);
+            let out = self.crate_down(id, d, &[]);
             let after = self.bodies[id.index()].rect;
             let s = Carrier::Body(id);
             self.solid_moved(s, (before, after), &mut Chain::new(), None);
-        } else if d < 0 {
+            Some(out)
+        } else {
             // NOTE: a crate rises only when a spring threw it: as a row,
             // taking in the crates above, each of which then carries and
             // pushes in turn.
             let mut row = vec![(id, before)];
             row.extend(self.move_crate(id, Axis::Y, d, &[]));
+            let rose = self.bodies[id.index()].rect.y - before.y;
             self.row_moved(&row, &mut Chain::new(), None);
-        }
+            Some(self.rise_of(id, before.shifted(Axis::Y, rose), rose, d))
+        };
+        let record = out.map(|outcome| MoveRecord::plain(Axis::Y, before, d, outcome));
+        self.bodies[id.index()].report.y = record;
         if self.bodies[id.index()].movable() && self.stands(id) {
             let b = &mut self.bodies[id.index()];
             b.vy = 0.0;
             b.ry = 0.0;
+        }
+    }
+
+    /// How the rise of crate `id` as a row went: `rose` of the `wanted` px
+    /// (up), to box `at`; cut short, by what is right above its box there
+    /// (a crate of its row that was stopped, a tile, a solid or the
+    /// outside; a rider it carried is on its top, never in its way).
+    fn rise_of(&self, id: BodyId, at: Rect, rose: i32, wanted: i32) -> collide::AxisMove {
+        let hit = (rose != wanted).then(|| {
+            let above = at.shifted(Axis::Y, -1);
+            let riders = self.rider_crates(Carrier::Body(id));
+            let blockers = self.blockers(&[], |j| j == id || riders.contains(&j), &above);
+            let by = self.plain_move(at, Axis::Y, -1, &blockers).hit;
+            Hit {
+                surface: Surface::Solid,
+                edge: at.y,
+                by: by.map_or(Obstacle::Outside, |h| h.by),
+            }
+        });
+        collide::AxisMove {
+            moved: rose,
+            hit,
+            touch: None,
         }
     }
 }

@@ -23,11 +23,16 @@ mod pushing;
 
 impl World {
     /// Step (4) for one body: its own move along x, then along y (a crate
-    /// has none: it falls in step 3).
+    /// has none: it falls in step 3, and its report's move along y is that
+    /// fall).
     pub(crate) fn own_moves(&mut self, id: BodyId) {
         let b = &mut self.bodies[id.index()];
-        (b.report.x, b.report.y) = (None, None);
-        if b.drive == super::Drive::Fall || !b.movable() {
+        let falls = b.drive == super::Drive::Fall;
+        b.report.x = None;
+        if !falls {
+            b.report.y = None;
+        }
+        if falls || !b.movable() {
             return;
         }
         if let Some(meeting) = self.alone(id) {

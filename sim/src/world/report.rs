@@ -137,6 +137,18 @@ pub struct Climb {
 }
 
 impl MoveRecord {
+    /// The record of a plain move (no walk): from box `from`, `wanted` px
+    /// along `axis`, as `outcome` says it went.
+    pub(crate) fn plain(axis: Axis, from: Rect, wanted: i32, outcome: AxisMove) -> MoveRecord {
+        MoveRecord {
+            axis,
+            from,
+            wanted,
+            outcome,
+            climb: None,
+        }
+    }
+
     /// The box after the move.
     pub fn to(&self) -> Rect {
         let to = self.from.shifted(self.axis, self.outcome.moved);
@@ -202,7 +214,9 @@ pub struct Report {
     pub pushed_by: Vec<Carrier>,
     /// Its own move along x (`None`: it made none, or its motion had ended).
     pub x: Option<MoveRecord>,
-    /// Its own move along y.
+    /// Its own move along y: for a body driven by a fall (a crate), its
+    /// fall in step (3), or its rise as a row when a spring threw it (`None`
+    /// when its speed made no whole pixel).
     pub y: Option<MoveRecord>,
 }
 
