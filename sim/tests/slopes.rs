@@ -8,8 +8,8 @@ mod common;
 use common::slopes::{edge, on_top, Drop, Slopes};
 use common::*;
 use dropthrough_sim::collide::CollisionMode;
-use dropthrough_sim::geom::Rect;
-use dropthrough_sim::{Cause, Keys, Kind, Level, World};
+use dropthrough_sim::geom::{Axis, Rect};
+use dropthrough_sim::{ActorSpec, Cause, Drive, Keys, Kind, Level, MoveRecord, World};
 use proptest::prelude::*;
 
 /// The grid rows of a level's text (its header and comments left out).
@@ -666,6 +666,49 @@ fn a_crate_pushed_off_a_crest_is_left_behind_once_its_pusher_walks_down_below_it
     }
 }
 
+#[test]
+fn a_walk_that_pushed_a_crate_off_a_crest_ends_flush_with_the_next_crate_or_pushes_it() {
+    // A game's actor moved by a velocity of exactly 98 px a step pushes
+    // the crate at x = 48 off the crest, leaves it at x = 87 as it walks
+    // down the `L` below it, and walks on along the floor: 98 px take it
+    // to x = 100, flush with the crate at x = 112, which it does not push.
+    // A pixel more (99) pushes that crate a pixel.
+    let text = "
+    ............
+    ............
+    ............
+    ............
+    ...C.......@
+    ####L..C...#
+    ############
+    ";
+    for (px, actor_x, second) in [(98, 100, 112), (99, 101, 113)] {
+        for mode in EXACT {
+            let mut w = world(text, mode);
+            let spec = ActorSpec::new(Rect::new(2, 64, 12, 16));
+            let a = w
+                .add(spec.drive(Drive::Velocity { gravity: true }))
+                .unwrap();
+            for _ in 0..30 {
+                w.step(Keys::NONE);
+            }
+            w.set_velocity(a, px as f32 * 60.0, 0.0).unwrap();
+            w.step(Keys::NONE);
+            let b = w.body(a).unwrap();
+            let at = format!("{mode}, {px} px");
+            assert_eq!(b.rect(), Rect::new(actor_x, 80, 12, 16), "{at}");
+            let x = b.report().x.unwrap();
+            assert_eq!(x.outcome.moved, px, "{at}: the whole way");
+            let crates = [w.level_bodies()[0].rect(), w.level_bodies()[1].rect()];
+            assert_eq!(
+                crates,
+                [Rect::new(87, 64, 16, 16), Rect::new(second, 80, 16, 16)],
+                "{at}"
+            );
+        }
+    }
+}
+
 /// Random ramps with crates to the right of the player's spawn (up to
 /// nine cells on, one to a column, some with a second crate dropped on
 /// top), and a run speed of 1 to 10⁵ px/s: most runs push crates, along
@@ -1014,6 +1057,92 @@ proptest! {
                     let want = rules.move_among(x.from, x.wanted, (walking, false, false), &none, &mut crates.clone());
                     let got = (x.to(), x.outcome.hit.is_some());
                     prop_assert_eq!(got, (want.to, want.stopped), "{}", at(format!("the move {x:?}")));
+                }
+            }
+        }
+    }
+}
+
+/// Random ramps with crates strewn over them (up to ten, at random cells:
+/// piles, crates on ramps and beside them), gravity up to 10⁵ px/s².
+fn crates_strewn() -> impl Strategy<Value = String> {
+    let cell = (0usize..28, 1usize..8);
+    (
+        terrain(),
+        prop::collection::vec(cell, 2..10),
+        prop_oneof![10u32..3_000, 3_000u32..100_000],
+    )
+        .prop_map(|(text, cells, gravity)| {
+            let (mut lines, mut grid) = header_and_grid(&text);
+            for at in cells {
+                put_in_empty(&mut grid, at, 'C');
+            }
+            lines.push(format!("gravity = {gravity}"));
+            joined(lines, grid)
+        })
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: env_count("SLOPE_PUSH_CASES", 1000) / 5, failure_persistence: None, ..ProptestConfig::default() })]
+
+    /// Each crate's fall among crates on random ramps, judged a pixel at a
+    /// time by the reference: it goes down until its shape meets a slope,
+    /// its box a solid tile, a one-way top or line is right under it, or
+    /// a crate is right under its box — the crates under it have fallen
+    /// already (lowest first) and nothing else moves them in that phase,
+    /// so each is where its own fall ended (what rides it goes down with
+    /// it, never in its way). Where it stops and whether
+    /// something stopped it, in both exact modes, while the player runs
+    /// about; steps in which the player pushes a crate after the falls, or
+    /// dies (every crate is put back), are left out.
+    #[test]
+    fn crates_fall_among_crates_on_random_ramps_as_the_rules_say(text in crates_strewn(), inputs in random_inputs(30, 15)) {
+        let level = Level::parse(&text, "crates.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
+        let pit = level.grid().pixel_height();
+        let rules = Slopes::new(&grid_rows(&text.replace(['^', 'E'], ".")));
+        let none = |_: i32| false;
+        for mode in EXACT {
+            let mut w = World::new(level.clone(), mode);
+            for (i, &k) in inputs.iter().enumerate() {
+                let before: Vec<Rect> = w.level_bodies().iter().map(|b| b.rect()).collect();
+                let step = w.step(k);
+                if step.events.death {
+                    continue;
+                }
+                // Each crate in play: its box as the step began, where it
+                // is, and its fall.
+                let crates: Vec<(Rect, Rect, Option<MoveRecord>)> = w
+                    .level_bodies()
+                    .iter()
+                    .zip(before)
+                    .filter(|(b, _)| b.in_play())
+                    .map(|(b, r0)| (r0, b.rect(), b.report().y))
+                    .collect();
+                // NOTE: where each fall ended is where the crate is, unless
+                // a push moved it after the falls.
+                if crates.iter().any(|(_, r, y)| y.is_some_and(|y| y.to() != *r)) {
+                    continue;
+                }
+                for (k, &(r0, _, y)) in crates.iter().enumerate() {
+                    let Some(y) = y else { continue };
+                    let at = |e: String| format!("{mode} step {}: crate {k}: {e} ({crates:?})\n{text}", i + 1);
+                    // NOTE: the crates below it as the step began (what
+                    // rides it goes down with it, and the rest are above).
+                    let others: Vec<Rect> = crates.iter().enumerate().filter(|&(j, (o0, _, _))| j != k && o0.y >= r0.bottom()).map(|(_, (_, r, _))| *r).collect();
+                    let s = y.wanted.signum();
+                    let (mut r, mut stopped) = (y.from, false);
+                    for _ in 0..y.wanted.abs() {
+                        let next = r.shifted(Axis::Y, s);
+                        if rules.plain_blocked(&r, (Axis::Y, s), y.from.bottom(), &none) || others.iter().any(|o| o.overlaps(&next)) {
+                            stopped = true;
+                            break;
+                        }
+                        r = next;
+                        if r.y >= pit {
+                            break;
+                        }
+                    }
+                    prop_assert_eq!((y.to(), y.outcome.hit.is_some()), (r, stopped), "{}", at(format!("the fall {y:?}")));
                 }
             }
         }
