@@ -453,26 +453,10 @@ impl Slopes {
         let start: Vec<Rect> = crates.to_vec();
         let mut row = vec![r];
         for _ in 0..d.abs() {
-            let mut k = 0;
-            while k < row.len() {
-                let ahead = crates[row[k]].shifted(Axis::X, s);
-                if ahead.overlaps(player) {
-                    return None;
-                }
-                let met: Vec<usize> = (0..crates.len())
-                    .filter(|&j| !row.contains(&j) && crates[j].overlaps(&ahead))
-                    .collect();
-                row.extend(met);
-                k += 1;
-            }
-            if !row
-                .iter()
-                .all(|&j| self.free(&crates[j].shifted(Axis::X, s)))
-            {
-                break;
-            }
-            for &j in &row {
-                crates[j] = crates[j].shifted(Axis::X, s);
+            match self.row_pixel(crates, &mut row, s, Some(player)) {
+                None => return None,
+                Some(false) => break,
+                Some(true) => {}
             }
         }
         let mut others: Vec<usize> = row[1..].to_vec();
@@ -488,31 +472,47 @@ impl Slopes {
     /// The row of `crates` a box moving into `next` (going `s` along x)
     /// pushes — each crate `next` meets, and each crate the next box of
     /// one of those meets — moved a pixel, if each of them is free of the
-    /// terrain there (its shape, a plain move: no one-way line blocks it).
-    /// Whether it moved.
+    /// terrain there. Whether it moved.
     fn push_row(&self, crates: &mut [Rect], next: &Rect, s: i32) -> bool {
         let mut row: Vec<usize> = (0..crates.len())
             .filter(|&j| crates[j].overlaps(next))
             .collect();
+        self.row_pixel(crates, &mut row, s, None) == Some(true)
+    }
+
+    /// One pixel of a `row` of `crates` going `s` along x: every crate the
+    /// next box of one in it meets joins it, and it moves if each of its
+    /// crates is free of the terrain there (its shape; a plain move, so no
+    /// one-way line blocks it). Whether it moved (`None`: it would reach
+    /// the `player`, which these rules leave out).
+    fn row_pixel(
+        &self,
+        crates: &mut [Rect],
+        row: &mut Vec<usize>,
+        s: i32,
+        player: Option<&Rect>,
+    ) -> Option<bool> {
         let mut k = 0;
         while k < row.len() {
             let ahead = crates[row[k]].shifted(Axis::X, s);
+            if player.is_some_and(|p| ahead.overlaps(p)) {
+                return None;
+            }
             let met: Vec<usize> = (0..crates.len())
                 .filter(|&j| !row.contains(&j) && crates[j].overlaps(&ahead))
                 .collect();
             row.extend(met);
             k += 1;
         }
-        if !row
+        let free = row
             .iter()
-            .all(|&j| self.free(&crates[j].shifted(Axis::X, s)))
-        {
-            return false;
+            .all(|&j| self.free(&crates[j].shifted(Axis::X, s)));
+        if free {
+            for &j in row.iter() {
+                crates[j] = crates[j].shifted(Axis::X, s);
+            }
         }
-        for j in row {
-            crates[j] = crates[j].shifted(Axis::X, s);
-        }
-        true
+        Some(free)
     }
 
     /// Judges one plain move a step reports, a pixel at a time: every
