@@ -244,6 +244,20 @@ fn a_fall_says_what_it_landed_on_a_tile_a_crate_or_a_solid() {
         }
         let floor = Obstacle::Tile { col: 6, row: 5 };
         assert_eq!(seen, Some(Some((Side::Floor, floor))), "{mode}: alone");
+        // A crate that fell into the pit makes no fall after.
+        let mut w = World::new(level("#.C.#\n#...#\n#@..#\n##.##\n"), mode);
+        let c = BodyId(1);
+        for step in 1..=40 {
+            w.step(Keys::NONE);
+            let b = w.body(c).unwrap();
+            if !b.in_play() && !b.events().out {
+                assert_eq!(b.report().y, None, "{mode}: step {step}, out of play");
+            }
+        }
+        assert!(
+            !w.body(c).unwrap().in_play(),
+            "{mode}: it went into the pit"
+        );
     }
 }
 

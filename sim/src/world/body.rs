@@ -457,6 +457,11 @@ impl Body {
     pub(crate) fn begin_step(&mut self) {
         self.events = Events::default();
         self.report.clear();
+        // NOTE: a body driven by a fall makes its move along y in step
+        // (3), if it falls at all this step.
+        if self.drive == Drive::Fall {
+            self.report.y = None;
+        }
         self.stop = None;
         self.cause = None;
         self.support = None;

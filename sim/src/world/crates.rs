@@ -332,7 +332,6 @@ impl World {
     /// that stands has no vertical speed or remainder. Its report's move
     /// along y is the fall (none when its speed makes no whole pixel).
     pub(crate) fn fall(&mut self, id: BodyId) {
-        self.bodies[id.index()].report.y = None;
         if !self.bodies[id.index()].movable() {
             return;
         }
