@@ -797,7 +797,7 @@ proptest! {
                     continue;
                 }
                 prop_assert_eq!(x.from, p0, "{}", at("the move along x starts where the step does".into()));
-                let on_crate = crates.iter().any(|c| c.y == p0.bottom() && c.x < p0.right() && p0.x < c.right());
+                let on_crate = crates.iter().any(|c| on_top(&p0, c));
                 let walking = rules.any() && x.wanted != 0 && (rules.stands(&p0, &none) || on_crate);
                 prop_assert_eq!(walking, x.climb.is_some(), "{}", at(format!("a walk by the rules: {walking}")));
                 let rising = x.climb.is_some_and(|c| c.rising);
