@@ -292,9 +292,7 @@ impl Slopes {
                     return Walk::touched(at, visited);
                 }
                 let down = at.shifted(Axis::Y, 1);
-                let on_crate = crates
-                    .iter()
-                    .any(|c| c.y == at.y + at.h && c.x < at.x + at.w && at.x < c.x + c.w);
+                let on_crate = crates.iter().any(|c| on_top(&at, c));
                 if walking
                     && !rising
                     && !(self.stands(&at, dropped) || on_crate)
