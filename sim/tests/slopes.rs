@@ -1091,10 +1091,10 @@ proptest! {
     /// a crate is right under its box — the crates under it have fallen
     /// already (lowest first) and nothing else moves them in that phase,
     /// so each is where its own fall ended (what rides it goes down with
-    /// it, never in its way). Where it stops and whether
-    /// something stopped it, in both exact modes, while the player runs
-    /// about; steps in which the player pushes a crate after the falls, or
-    /// dies (every crate is put back), are left out.
+    /// it, never in its way). Where it stops and whether something
+    /// stopped it, in both exact modes, while the player runs about; steps
+    /// in which the player pushes a crate after the falls, or dies (every
+    /// crate is put back), are left out.
     #[test]
     fn crates_fall_among_crates_on_random_ramps_as_the_rules_say(text in crates_strewn(), inputs in random_inputs(30, 15)) {
         let level = Level::parse(&text, "crates.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
