@@ -997,10 +997,11 @@ proptest! {
     }
 }
 
-/// Random ramps with crates and walkers strewn over them (up to ten, at
-/// random cells), walkers up to 10⁵ px/s, gravity up to 10⁵ px/s².
-fn walkers_among_crates() -> impl Strategy<Value = String> {
-    let body = (0usize..28, 1usize..8, prop_oneof![Just('C'), Just('W')]);
+/// Random ramps with bodies of `kinds` strewn over them (up to ten, at
+/// random cells: piles, bodies on ramps and beside them), walkers up to
+/// 10⁵ px/s, gravity up to 10⁵ px/s².
+fn strewn(kinds: impl Strategy<Value = char>) -> impl Strategy<Value = String> {
+    let body = (0usize..28, 1usize..8, kinds);
     (
         terrain(),
         prop::collection::vec(body, 2..10),
@@ -1031,7 +1032,7 @@ proptest! {
     /// starts its move inside a crate are left out. (A tenth of the cases
     /// of the player's test above: each is far longer.)
     #[test]
-    fn walkers_walk_among_crates_on_random_ramps_as_the_rules_say(text in walkers_among_crates(), inputs in random_inputs(30, 15)) {
+    fn walkers_walk_among_crates_on_random_ramps_as_the_rules_say(text in strewn(prop_oneof![Just('C'), Just('W')]), inputs in random_inputs(30, 15)) {
         let level = Level::parse(&text, "walkers.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         // NOTE: spikes and the exit do nothing to walkers.
         let rules = Slopes::new(&grid_rows(&text.replace(['^', 'E'], ".")));
@@ -1063,25 +1064,6 @@ proptest! {
     }
 }
 
-/// Random ramps with crates strewn over them (up to ten, at random cells:
-/// piles, crates on ramps and beside them), gravity up to 10⁵ px/s².
-fn crates_strewn() -> impl Strategy<Value = String> {
-    let cell = (0usize..28, 1usize..8);
-    (
-        terrain(),
-        prop::collection::vec(cell, 2..10),
-        prop_oneof![10u32..3_000, 3_000u32..100_000],
-    )
-        .prop_map(|(text, cells, gravity)| {
-            let (mut lines, mut grid) = header_and_grid(&text);
-            for at in cells {
-                put_in_empty(&mut grid, at, 'C');
-            }
-            lines.push(format!("gravity = {gravity}"));
-            joined(lines, grid)
-        })
-}
-
 proptest! {
     #![proptest_config(ProptestConfig { cases: env_count("SLOPE_PUSH_CASES", 1000) / 5, failure_persistence: None, ..ProptestConfig::default() })]
 
@@ -1096,7 +1078,7 @@ proptest! {
     /// in which the player pushes a crate after the falls, or dies (every
     /// crate is put back), are left out.
     #[test]
-    fn crates_fall_among_crates_on_random_ramps_as_the_rules_say(text in crates_strewn(), inputs in random_inputs(30, 15)) {
+    fn crates_fall_among_crates_on_random_ramps_as_the_rules_say(text in strewn(Just('C')), inputs in random_inputs(30, 15)) {
         let level = Level::parse(&text, "crates.txt").map_err(|e| TestCaseError::fail(format!("{e}\n{text}")))?;
         let pit = level.grid().pixel_height();
         let rules = Slopes::new(&grid_rows(&text.replace(['^', 'E'], ".")));
